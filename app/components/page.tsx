@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { messages } from "../i18n/messages.ts";
+import { useCanonicalOptions, useLocalePath, useRootData } from "../root-data.ts";
+import { canonicalHref } from "../routing/canonical-url.ts";
+import { DEFAULT_LOCALE, LOCALES } from "../routing/locale.ts";
+
+interface PageProps {
+  /** The route as the URL contract writes it: `/blog/[slug]`. */
+  pattern: string;
+  /** The contract's parameters, decoded: `{ slug: "hello world" }`. */
+  params?: Record<string, string | string[]>;
+  title: string;
+  children?: ReactNode;
+}
+
+/**
+ * The frame of every example page: its title, its canonical and hreflang links,
+ * and the `<main>` marker that tells a test which route matched, in which locale,
+ * with which parameters.
+ */
+export function Page({ pattern, params = {}, title, children }: PageProps) {
+  const { locale, path } = useLocalePath();
+  const origin = useRootData()?.origin ?? "";
+  const options = useCanonicalOptions();
+  const absolute = (l: typeof locale) => origin + canonicalHref(l, path, options);
+  return (
+    <>
+      <title>{`${title} · ${messages(locale).siteName}`}</title>
+      <link rel="canonical" href={absolute(locale)} />
+      {LOCALES.map((l) => (
+        <link key={l} rel="alternate" hrefLang={l} href={absolute(l)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={absolute(DEFAULT_LOCALE)} />
+      <main data-route={pattern} data-locale={locale} data-params={JSON.stringify(params)}>
+        <h1>{title}</h1>
+        {children}
+      </main>
+    </>
+  );
+}

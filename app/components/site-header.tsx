@@ -1,0 +1,53 @@
+import { Link, NavLink, useLocation } from "react-router";
+import { messages } from "../i18n/messages.ts";
+import { useCanonicalOptions, useLocalePath } from "../root-data.ts";
+import { canonicalHref } from "../routing/canonical-url.ts";
+import { LOCALES, localeCookie, type Locale } from "../routing/locale.ts";
+
+const NAV = [
+  ["home", "/"],
+  ["about", "/about"],
+  ["newPost", "/blog/new"],
+  ["blog", "/blog/hello%20world"],
+  ["docs", "/docs/getting-started/install"],
+  ["shop", "/shop"],
+] as const;
+
+export function SiteHeader() {
+  const { locale, path } = useLocalePath();
+  const { search } = useLocation();
+  const options = useCanonicalOptions();
+  const m = messages(locale);
+
+  function remember(chosen: Locale) {
+    // A cookie, not storage: the server reads it to choose the locale of `/`.
+    document.cookie = localeCookie(chosen);
+  }
+
+  return (
+    <header className="site-header">
+      <nav aria-label={m.siteName}>
+        {NAV.map(([key, target]) => (
+          <NavLink key={key} to={canonicalHref(locale, target, options)} end={target === "/"}>
+            {m.nav[key]}
+          </NavLink>
+        ))}
+      </nav>
+      <nav aria-label={m.languageSwitcher} className="language-switcher">
+        {LOCALES.map((l) => (
+          <Link
+            key={l}
+            to={canonicalHref(l, path, options) + search}
+            hrefLang={l}
+            lang={l}
+            aria-current={l === locale ? "true" : undefined}
+            data-locale-switch={l}
+            onClick={() => remember(l)}
+          >
+            {messages(l).languageName}
+          </Link>
+        ))}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,158 @@
+import type { Locale } from "../routing/locale.ts";
+
+export interface Messages {
+  languageName: string;
+  siteName: string;
+  nav: { home: string; about: string; blog: string; newPost: string; docs: string; shop: string };
+  languageSwitcher: string;
+  home: { title: string; intro: string };
+  about: { title: string; body: string };
+  blogNew: { title: string; body: string };
+  blogPost: { title: (slug: string) => string; body: string };
+  docs: { title: string; body: (path: string) => string };
+  shop: { title: string; all: string; filtered: (filters: string) => string };
+  notFound: { title: string; body: string; home: string };
+  serverError: { title: string; body: string; reference: string };
+  clientError: { title: string; body: string; reload: string };
+  statusError: { title: (status: number) => string };
+}
+
+const en: Messages = {
+  languageName: "English",
+  siteName: "Shell",
+  nav: { home: "Home", about: "About", blog: "Blog", newPost: "New post", docs: "Docs", shop: "Shop" },
+  languageSwitcher: "Language",
+  home: {
+    title: "Welcome",
+    intro: "A server-rendered app shell that keeps every link working.",
+  },
+  about: { title: "About us", body: "We build web apps that load fast and never break a link." },
+  blogNew: { title: "Write a new post", body: "Drafts are saved as you type." },
+  blogPost: { title: (slug) => `Post: ${slug}`, body: "Thanks for reading." },
+  docs: { title: "Documentation", body: (path) => `You are reading ${path}.` },
+  shop: {
+    title: "Shop",
+    all: "All products.",
+    filtered: (filters) => `Products filtered by ${filters}.`,
+  },
+  notFound: {
+    title: "Page not found",
+    body: "The page you asked for does not exist.",
+    home: "Go to the home page",
+  },
+  serverError: {
+    title: "Something went wrong",
+    body: "We could not show this page. Please try again in a moment.",
+    reference: "Reference",
+  },
+  clientError: {
+    title: "Application error",
+    body: "A client-side exception has occurred.",
+    reload: "Reload the page",
+  },
+  statusError: { title: (status) => `Request failed (${status})` },
+};
+
+const fr: Messages = {
+  languageName: "Français",
+  siteName: "Shell",
+  nav: {
+    home: "Accueil",
+    about: "À propos",
+    blog: "Blog",
+    newPost: "Nouvel article",
+    docs: "Documentation",
+    shop: "Boutique",
+  },
+  languageSwitcher: "Langue",
+  home: {
+    title: "Bienvenue",
+    intro: "Une application rendue côté serveur qui ne casse aucun lien.",
+  },
+  about: {
+    title: "À propos de nous",
+    body: "Nous construisons des applications web rapides qui ne cassent aucun lien.",
+  },
+  blogNew: {
+    title: "Écrire un nouvel article",
+    body: "Les brouillons sont enregistrés pendant la saisie.",
+  },
+  blogPost: { title: (slug) => `Article : ${slug}`, body: "Merci de votre lecture." },
+  docs: { title: "Documentation", body: (path) => `Vous lisez ${path}.` },
+  shop: {
+    title: "Boutique",
+    all: "Tous les produits.",
+    filtered: (filters) => `Produits filtrés par ${filters}.`,
+  },
+  notFound: {
+    title: "Page introuvable",
+    body: "La page demandée n’existe pas.",
+    home: "Aller à l’accueil",
+  },
+  serverError: {
+    title: "Une erreur est survenue",
+    body: "Nous n’avons pas pu afficher cette page. Réessayez dans un instant.",
+    reference: "Référence",
+  },
+  clientError: {
+    title: "Erreur de l’application",
+    body: "Une exception côté client s’est produite.",
+    reload: "Recharger la page",
+  },
+  statusError: { title: (status) => `La requête a échoué (${status})` },
+};
+
+const de: Messages = {
+  languageName: "Deutsch",
+  siteName: "Shell",
+  nav: {
+    home: "Start",
+    about: "Über uns",
+    blog: "Blog",
+    newPost: "Neuer Beitrag",
+    docs: "Dokumentation",
+    shop: "Laden",
+  },
+  languageSwitcher: "Sprache",
+  home: {
+    title: "Willkommen",
+    intro: "Eine serverseitig gerenderte App, die jeden Link am Leben hält.",
+  },
+  about: {
+    title: "Über uns",
+    body: "Wir bauen Web-Apps, die schnell laden und keinen Link brechen.",
+  },
+  blogNew: {
+    title: "Neuen Beitrag schreiben",
+    body: "Entwürfe werden beim Tippen gespeichert.",
+  },
+  blogPost: { title: (slug) => `Beitrag: ${slug}`, body: "Danke fürs Lesen." },
+  docs: { title: "Dokumentation", body: (path) => `Sie lesen ${path}.` },
+  shop: {
+    title: "Laden",
+    all: "Alle Produkte.",
+    filtered: (filters) => `Produkte gefiltert nach ${filters}.`,
+  },
+  notFound: {
+    title: "Seite nicht gefunden",
+    body: "Die angeforderte Seite gibt es nicht.",
+    home: "Zur Startseite",
+  },
+  serverError: {
+    title: "Etwas ist schiefgelaufen",
+    body: "Diese Seite konnte nicht angezeigt werden. Bitte versuchen Sie es gleich noch einmal.",
+    reference: "Referenz",
+  },
+  clientError: {
+    title: "Anwendungsfehler",
+    body: "Im Browser ist eine Ausnahme aufgetreten.",
+    reload: "Seite neu laden",
+  },
+  statusError: { title: (status) => `Anfrage fehlgeschlagen (${status})` },
+};
+
+const MESSAGES: Record<Locale, Messages> = { en, fr, de };
+
+export function messages(locale: Locale): Messages {
+  return MESSAGES[locale];
+}

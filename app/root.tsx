@@ -1,0 +1,73 @@
+import { useContext } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_DataRouterDataContext,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import {
+  ClientExceptionNotice,
+  NotFoundPage,
+  ServerErrorPage,
+  StatusErrorPage,
+} from "./components/error-pages.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { requestInfoContext } from "./context.ts";
+import { canonicalUrlMiddleware, routePatternMiddleware } from "./middleware.ts";
+import { useLocalePath, useRootData } from "./root-data.ts";
+import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  routePatternMiddleware,
+  canonicalUrlMiddleware,
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { origin, trailingSlash, requestId } = context.get(requestInfoContext);
+  return { origin, trailingSlash, requestId };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { locale } = useLocalePath();
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SiteHeader />
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const requestId = useRootData()?.requestId;
+  const routerData = useContext(UNSAFE_DataRouterDataContext);
+
+  if (isRouteErrorResponse(error)) {
+    return error.status === 404 ? <NotFoundPage /> : <StatusErrorPage status={error.status} />;
+  }
+  // Errors from loaders, actions and the server render arrive in the router's
+  // state (serialised with the page, or with the data of a navigation); an error
+  // that is not there was thrown while rendering in the browser.
+  const fromServer =
+    typeof document === "undefined" || Object.values(routerData?.errors ?? {}).includes(error);
+  return fromServer ? <ServerErrorPage requestId={requestId} /> : <ClientExceptionNotice />;
+}

@@ -1,0 +1,12 @@
+import { Page } from "../components/page.tsx";
+import { messages } from "../i18n/messages.ts";
+import { useLocalePath } from "../root-data.ts";
+
+export default function About() {
+  const m = messages(useLocalePath().locale).about;
+  return (
+    <Page pattern="/about" title={m.title}>
+      <p>{m.body}</p>
+    </Page>
+  );
+}

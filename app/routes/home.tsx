@@ -1,0 +1,12 @@
+import { Page } from "../components/page.tsx";
+import { messages } from "../i18n/messages.ts";
+import { useLocalePath } from "../root-data.ts";
+
+export default function Home() {
+  const m = messages(useLocalePath().locale).home;
+  return (
+    <Page pattern="/" title={m.title}>
+      <p>{m.intro}</p>
+    </Page>
+  );
+}

@@ -1,0 +1,17 @@
+import { useEffect, useState } from "react";
+import { Page } from "../../components/page.tsx";
+import type { Route } from "./+types/client-error";
+import { requireFixtures } from "./fixtures.ts";
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireFixtures(context);
+  return null;
+}
+
+/** Renders on the server, then throws in the browser once hydrated. */
+export default function ClientError() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (hydrated) throw new Error("lab: a client-side exception after hydration");
+  return <Page pattern="/lab/client-error" title="Client error fixture" />;
+}

@@ -1,0 +1,81 @@
+/**
+ * The canonical form of a URL path: one slash between segments, the configured
+ * trailing-slash style, a lower-case locale prefix. Pure and isomorphic: the
+ * server's redirect step, the route middleware (for client navigations) and the
+ * app's own links all ask this module, so none of them invents its own rule.
+ */
+import { localeOfSegment, localizedPath, type Locale } from "./locale.ts";
+
+export const TRAILING_SLASH_MODES = ["never", "always"] as const;
+export type TrailingSlash = (typeof TRAILING_SLASH_MODES)[number];
+
+export interface CanonicalOptions {
+  trailingSlash: TrailingSlash;
+}
+
+// Same test as Next.js uses for "this path is a file": a last segment with an extension.
+const FILE_LIKE_SEGMENT = /\.\w+$/;
+const DOT_SEGMENT = /^(\.|%2e)$/i;
+const DOT_DOT_SEGMENT = /^(\.|%2e){2}$/i;
+
+/**
+ * The canonical form of a raw (still percent-encoded) request path.
+ *
+ * - `\` counts as `/` (as browsers parse it) and runs of slashes collapse to one;
+ * - `.` and `..` segments (also percent-encoded) are resolved, never above the root;
+ * - a locale prefix in the wrong case is lower-cased (`/FR/about` -> `/fr/about`);
+ * - `never`: no trailing slash; `always`: a trailing slash unless the last segment
+ *   looks like a file (`/robots.txt`); the root `/` is left alone.
+ *
+ * The result always starts with exactly one `/` followed by a segment or nothing,
+ * so as a `Location` it can never name another host (`//evil.example`, `/\evil.example`).
+ */
+export function canonicalPath(rawPath: string, { trailingSlash }: CanonicalOptions): string {
+  const segments: string[] = [];
+  for (const segment of rawPath.split(/[/\\]/)) {
+    if (segment === "" || DOT_SEGMENT.test(segment)) continue;
+    if (DOT_DOT_SEGMENT.test(segment)) segments.pop();
+    else segments.push(segment);
+  }
+  if (segments.length === 0) return "/";
+
+  const locale = localeOfSegment(segments[0]!);
+  if (locale) segments[0] = locale;
+
+  const path = `/${segments.join("/")}`;
+  const wantsSlash = trailingSlash === "always" && !FILE_LIKE_SEGMENT.test(segments.at(-1)!);
+  return wantsSlash ? `${path}/` : path;
+}
+
+/**
+ * Where to permanently redirect a request, or null when its path is canonical.
+ * `rawSearch` is the query as received, `?` included; it is kept byte for byte.
+ */
+export function canonicalRedirect(
+  rawPath: string,
+  rawSearch: string,
+  options: CanonicalOptions,
+): string | null {
+  const canonical = canonicalPath(rawPath, options);
+  return canonical === rawPath ? null : canonical + rawSearch;
+}
+
+/** The canonical href of an unprefixed app path in a locale: what links should point to. */
+export function canonicalHref(locale: Locale, path: string, options: CanonicalOptions): string {
+  return canonicalPath(localizedPath(locale, path), options);
+}
+
+/**
+ * Requests the React Router client or the platform makes on its own: route data
+ * (`*.data`), the route manifest, hashed assets and health probes. They are never
+ * redirected: React Router's client cannot follow a plain 3xx on a data request.
+ */
+export function isInternalPath(rawPath: string): boolean {
+  return (
+    rawPath.endsWith(".data") ||
+    rawPath === "/__manifest" ||
+    rawPath.startsWith("/assets/") ||
+    rawPath === "/healthz" ||
+    rawPath === "/readyz"
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Which locale a request is in, and which one a visitor prefers.
+ * Pure functions of plain values: the server pipeline, the route loaders and
+ * the browser all call these, so the rules live in exactly one place.
+ */
+
+export const LOCALES = ["en", "fr", "de"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** The default locale is served without a path prefix: `/about` is English. */
+export const DEFAULT_LOCALE: Locale = "en";
+
+/** The cookie the language switcher sets; it wins over `Accept-Language`. */
+export const LOCALE_COOKIE = "locale";
+export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The locale a path segment names, ignoring case (`FR` -> `fr`), or null. */
+export function localeOfSegment(segment: string): Locale | null {
+  const lower = segment.toLowerCase();
+  return isLocale(lower) ? lower : null;
+}
+
+export interface LocalePath {
+  /** The locale the path is served in. */
+  locale: Locale;
+  /** The prefix as written in the path, or null for an unprefixed path. */
+  prefix: Locale | null;
+  /** The path without its locale prefix, always starting with `/`. */
+  path: string;
+}
+
+/**
+ * Splits a canonical path into its locale and the rest:
+ * `/fr/about` -> fr + `/about`; `/about` -> en (unprefixed); `/xx/about` -> en + `/xx/about`
+ * (an unknown prefix is just part of an unknown path).
+ */
+export function splitLocalePath(pathname: string): LocalePath {
+  const end = pathname.indexOf("/", 1);
+  const first = end === -1 ? pathname.slice(1) : pathname.slice(1, end);
+  if (isLocale(first)) {
+    return { locale: first, prefix: first, path: end === -1 ? "/" : pathname.slice(end) };
+  }
+  return { locale: DEFAULT_LOCALE, prefix: null, path: pathname };
+}
+
+/** The path of `path` (unprefixed, starting with `/`) in `locale`: `/about` in fr -> `/fr/about`. */
+export function localizedPath(locale: Locale, path: string): string {
+  if (locale === DEFAULT_LOCALE) return path;
+  return path === "/" ? `/${locale}` : `/${locale}${path}`;
+}
+
+interface LanguageRange {
+  tag: string;
+  q: number;
+}
+
+/**
+ * Parses an `Accept-Language` header (RFC 9110 §12.5.4) into ranges, best first.
+ * Malformed entries are skipped rather than rejected: browsers send odd headers,
+ * and a wrong guess at a language is better than an error page.
+ */
+export function parseAcceptLanguage(header: string | null | undefined): LanguageRange[] {
+  if (!header) return [];
+  const ranges: LanguageRange[] = [];
+  // Bounded: a hostile header cannot make us sort thousands of entries.
+  for (const part of header.split(",", 32)) {
+    const [rawTag = "", ...params] = part.split(";");
+    const tag = rawTag.trim().toLowerCase();
+    if (!/^(\*|[a-z]{1,8}(-[a-z0-9]{1,8})*)$/.test(tag)) continue;
+    let q = 1;
+    for (const param of params) {
+      const match = /^\s*q\s*=\s*([01](\.\d{0,3})?)\s*$/i.exec(param);
+      if (match) q = Math.min(1, Number(match[1]));
+    }
+    if (q > 0) ranges.push({ tag, q });
+  }
+  // Array.prototype.sort is stable, so equal q keeps the header's order.
+  return ranges.sort((a, b) => b.q - a.q);
+}
+
+/**
+ * The supported locale that best matches `Accept-Language`: an exact tag or its
+ * primary language (`fr-CA` -> `fr`), in q order; `*` or no match -> the default.
+ */
+export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
+  for (const { tag } of parseAcceptLanguage(acceptLanguage)) {
+    if (tag === "*") return DEFAULT_LOCALE;
+    const primary = tag.split("-", 1)[0];
+    if (isLocale(primary)) return primary;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** The locale remembered in the `locale` cookie, or null when absent or not a locale we serve. */
+export function localeFromCookie(cookieHeader: string | null | undefined): Locale | null {
+  if (!cookieHeader) return null;
+  for (const pair of cookieHeader.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq === -1 || pair.slice(0, eq).trim() !== LOCALE_COOKIE) continue;
+    const value = pair
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
+    return isLocale(value) ? value : null;
+  }
+  return null;
+}
+
+export interface LocaleSignals {
+  cookie: string | null | undefined;
+  acceptLanguage: string | null | undefined;
+}
+
+/** A remembered choice wins; otherwise the browser's languages decide. */
+export function preferredLocale({ cookie, acceptLanguage }: LocaleSignals): Locale {
+  return localeFromCookie(cookie) ?? negotiateLocale(acceptLanguage);
+}
+
+/**
+ * Locale detection, which happens only on the root path: the locale to send the
+ * visitor to, or null to serve `/` as it is.
+ */
+export function detectedLocale(pathname: string, signals: LocaleSignals): Locale | null {
+  if (pathname !== "/") return null;
+  const locale = preferredLocale(signals);
+  return locale === DEFAULT_LOCALE ? null : locale;
+}
+
+/** The `Set-Cookie`/`document.cookie` value that remembers a chosen locale. */
+export function localeCookie(locale: Locale): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+}

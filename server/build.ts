@@ -1,0 +1,35 @@
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { RequestInfo } from "../app/context.ts";
+
+/** The server build, with what our entry.server adds to React Router's entry module. */
+export interface AppServerBuild extends ServerBuild {
+  entry: ServerBuild["entry"] & {
+    module: ServerBuild["entry"]["module"] & {
+      createRequestContext: (info: RequestInfo) => RouterContextProvider;
+    };
+  };
+}
+
+/** Loads `BUILD_DIR/server/index.js`, failing start-up with a clear message if it is not ours. */
+export async function loadServerBuild(buildDir: string): Promise<AppServerBuild> {
+  const file = join(buildDir, "server", "index.js");
+  let build: AppServerBuild;
+  try {
+    build = (await import(pathToFileURL(file).href)) as AppServerBuild;
+  } catch (error) {
+    throw new Error(`Cannot load the server build at ${file}: run \`npm run build\` first`, {
+      cause: error,
+    });
+  }
+  if (typeof build.entry?.module?.createRequestContext !== "function") {
+    throw new Error(`${file} does not export createRequestContext from app/entry.server.tsx`);
+  }
+  return build;
+}
+
+/** The build id React Router puts in its manifest; it changes with every build. */
+export function buildIdOf(build: ServerBuild): string {
+  return build.assets.version;
+}

@@ -1,0 +1,119 @@
+/**
+ * The environment, read once at start-up into one typed, frozen object.
+ * Nothing else in the server reads process.env. A bad value stops start-up
+ * with a message naming the variable; the README's table lists the same set.
+ */
+import { TRAILING_SLASH_MODES, type TrailingSlash } from "../app/routing/canonical-url.ts";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export const LOG_FORMATS = ["json", "pretty"] as const;
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+  readonly logFormat: (typeof LOG_FORMATS)[number];
+  readonly trailingSlash: TrailingSlash;
+  readonly trustProxy: boolean;
+  readonly publicOrigin: string | null;
+  readonly e2eFixtures: boolean;
+  readonly buildDir: string;
+  readonly shutdownTimeoutMs: number;
+  readonly maxUrlLength: number;
+  readonly maxBodyBytes: number;
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+type Parser<T> = (raw: string) => T;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function oneOf<const T extends readonly string[]>(values: T): Parser<T[number]> {
+  return (raw) => {
+    if ((values as readonly string[]).includes(raw)) return raw as T[number];
+    throw new Error(`must be one of ${values.join(", ")}`);
+  };
+}
+
+function integer(min: number, max: number): Parser<number> {
+  return (raw) => {
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+      throw new Error(`must be a whole number from ${min} to ${max}`);
+    }
+    return value;
+  };
+}
+
+const flag: Parser<boolean> = (raw) => {
+  if (raw === "1" || raw === "true") return true;
+  if (raw === "0" || raw === "false") return false;
+  throw new Error("must be 1, 0, true or false");
+};
+
+const text: Parser<string> = (raw) => {
+  if (raw.trim() === "") throw new Error("must not be empty");
+  return raw;
+};
+
+const origin: Parser<string | null> = (raw) => {
+  if (raw === "") return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error("must be an absolute http(s) origin such as https://example.com");
+  }
+  if (!/^https?:$/.test(url.protocol) || url.origin !== raw.replace(/\/$/, "")) {
+    throw new Error("must be an absolute http(s) origin such as https://example.com (no path)");
+  }
+  return url.origin;
+};
+
+/**
+ * Reads and validates every variable, reporting all bad ones at once.
+ * @throws ConfigError naming each invalid variable.
+ */
+export function loadConfig(env: Env): Readonly<Config> {
+  const problems: string[] = [];
+  function read<T>(name: string, parse: Parser<T>, fallback: T): T {
+    const raw = env[name];
+    if (raw === undefined) return fallback;
+    try {
+      return parse(raw);
+    } catch (error) {
+      problems.push(`${name}=${JSON.stringify(raw)}: ${(error as Error).message}`);
+      return fallback;
+    }
+  }
+
+  const config: Config = {
+    port: read("PORT", integer(0, 65535), 3000),
+    host: read("HOST", text, "0.0.0.0"),
+    logLevel: read("LOG_LEVEL", oneOf(LOG_LEVELS), "info"),
+    logFormat: read("LOG_FORMAT", oneOf(LOG_FORMATS), "json"),
+    trailingSlash: read("TRAILING_SLASH", oneOf(TRAILING_SLASH_MODES), "never"),
+    trustProxy: read("TRUST_PROXY", flag, false),
+    publicOrigin: read("PUBLIC_ORIGIN", origin, null),
+    e2eFixtures: read("E2E_FIXTURES", flag, false),
+    buildDir: read("BUILD_DIR", text, "build"),
+    shutdownTimeoutMs: read("SHUTDOWN_TIMEOUT_MS", integer(0, 600_000), 10_000),
+    maxUrlLength: read("MAX_URL_LENGTH", integer(64, 65_536), 8192),
+    maxBodyBytes: read("MAX_BODY_BYTES", integer(0, 1 << 30), 1 << 20),
+    headersTimeoutMs: read("HEADERS_TIMEOUT_MS", integer(1, 600_000), 10_000),
+    requestTimeoutMs: read("REQUEST_TIMEOUT_MS", integer(1, 3_600_000), 30_000),
+    keepAliveTimeoutMs: read("KEEP_ALIVE_TIMEOUT_MS", integer(1, 600_000), 5_000),
+  };
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    problems.push("HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS");
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  return Object.freeze(config);
+}

@@ -1,0 +1,40 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+
+/** One request as it travels through the pipeline in http.ts. */
+export interface Exchange {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly requestId: string;
+  /** The path exactly as received, still percent-encoded. */
+  readonly rawPath: string;
+  /** The query exactly as received, `?` included, or "". */
+  readonly rawSearch: string;
+  /** The decoded path; set once the request has passed the malformed-input check. */
+  decodedPath: string;
+  /** The route pattern that answered, when React Router did; for the access log. */
+  routePattern?: string;
+  /** Health probes are logged at debug level only. */
+  quiet?: boolean;
+}
+
+/**
+ * One step of the pipeline: answers the request and returns true, or leaves it
+ * to the next step by returning false.
+ */
+export type Step = (exchange: Exchange) => boolean | Promise<boolean>;
+
+/** A short plain-text answer: redirects, rejections, fallbacks. */
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: OutgoingHttpHeaders = {},
+): void {
+  res.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    ...headers,
+  });
+  res.end(body);
+}

@@ -1,0 +1,98 @@
+/**
+ * The request pipeline, in the order a request meets it. Each step answers the
+ * request or passes it on; none needs to know about a later one.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { randomBytes } from "node:crypto";
+import { buildIdOf, type AppServerBuild } from "./build.ts";
+import type { Config } from "./config.ts";
+import { sendText, type Exchange, type Step } from "./exchange.ts";
+import { clientAddress } from "./forwarded.ts";
+import { health, type Lifecycle } from "./health.ts";
+import type { Logger } from "./logger.ts";
+import { rejectMalformed } from "./malformed.ts";
+import { reactRouter } from "./react-router.ts";
+import { canonicalUrl, localeDetection } from "./redirects.ts";
+import { staticFiles, type StaticFiles } from "./static.ts";
+
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+  build: AppServerBuild;
+  files: StaticFiles;
+  lifecycle: Lifecycle;
+}
+
+const INCOMING_REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Short enough to read out over the phone, long enough not to collide in a day's logs. */
+function requestIdFor(req: IncomingMessage, trustProxy: boolean): string {
+  const incoming = req.headers["x-request-id"];
+  if (trustProxy && typeof incoming === "string" && INCOMING_REQUEST_ID.test(incoming)) {
+    return incoming;
+  }
+  return randomBytes(6).toString("hex");
+}
+
+export function createRequestListener(deps: AppDependencies): RequestListener {
+  const { config, logger, build, files, lifecycle } = deps;
+  const buildId = buildIdOf(build);
+  const pipeline: Step[] = [
+    health(lifecycle, buildId),
+    rejectMalformed(config),
+    staticFiles(files),
+    canonicalUrl(config),
+    localeDetection(config),
+    reactRouter(build, config, logger),
+  ];
+
+  function logAccess(exchange: Exchange, startedAt: bigint): void {
+    const { req, res } = exchange;
+    const durationMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
+    const line = {
+      reqId: exchange.requestId,
+      method: req.method,
+      path: exchange.rawPath,
+      route: exchange.routePattern,
+      status: res.statusCode,
+      durationMs: Math.round(durationMs * 10) / 10,
+      ip: clientAddress(req.headers, req.socket.remoteAddress, config),
+      ...(!res.writableFinished && { aborted: true }),
+    };
+    if (exchange.quiet) logger.debug(line, "request");
+    else logger.info(line, "request");
+  }
+
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const startedAt = process.hrtime.bigint();
+    const target = req.url ?? "/";
+    const queryAt = target.indexOf("?");
+    const exchange: Exchange = {
+      req,
+      res,
+      requestId: requestIdFor(req, config.trustProxy),
+      rawPath: queryAt === -1 ? target : target.slice(0, queryAt),
+      rawSearch: queryAt === -1 ? "" : target.slice(queryAt),
+      decodedPath: "",
+    };
+    res.setHeader("X-Request-Id", exchange.requestId);
+    res.setHeader("X-Build-Id", buildId);
+    // Once shutdown begins, every answer closes its connection, so keep-alive
+    // clients reconnect to a live instance instead of this draining one.
+    if (lifecycle.shuttingDown) res.setHeader("Connection", "close");
+    res.once("close", () => logAccess(exchange, startedAt));
+
+    try {
+      for (const step of pipeline) {
+        if (await step(exchange)) return;
+      }
+    } catch (error) {
+      logger.error({ reqId: exchange.requestId, err: error }, "request failed");
+      if (!res.headersSent) {
+        sendText(res, 500, `Internal Server Error (reference ${exchange.requestId})\n`);
+      } else {
+        res.destroy();
+      }
+    }
+  };
+}

@@ -1,0 +1,58 @@
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { buildIdOf, loadServerBuild } from "./build.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import type { Lifecycle } from "./health.ts";
+import { createRequestListener } from "./http.ts";
+import { createLogger } from "./logger.ts";
+import { gracefulShutdown } from "./shutdown.ts";
+import { loadStaticFiles } from "./static.ts";
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  // No logger yet: LOG_LEVEL itself may be the bad value.
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+
+const logger = createLogger(config);
+process.on("uncaughtException", (error) => {
+  logger.fatal({ err: error }, "uncaught exception");
+  process.exit(1);
+});
+
+const build = await loadServerBuild(config.buildDir);
+const files = await loadStaticFiles(join(config.buildDir, "client"));
+const lifecycle: Lifecycle = { shuttingDown: false };
+
+const server = createServer(
+  {
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+  },
+  createRequestListener({ config, logger, build, files, lifecycle }),
+);
+// Unparseable HTTP is left to Node's default clientError handling: 400, 408 or 431, then close.
+
+const shutdown = gracefulShutdown({
+  server,
+  lifecycle,
+  logger,
+  timeoutMs: config.shutdownTimeoutMs,
+  exit: (code) => process.exit(code),
+});
+process.once("SIGTERM", () => shutdown("SIGTERM"));
+process.once("SIGINT", () => shutdown("SIGINT"));
+
+server.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info(
+    { port, host: config.host, buildId: buildIdOf(build), trailingSlash: config.trailingSlash },
+    "listening",
+  );
+});

@@ -1,0 +1,38 @@
+import type { Server } from "node:http";
+import type { Lifecycle } from "./health.ts";
+import type { Logger } from "./logger.ts";
+
+interface ShutdownOptions {
+  server: Server;
+  lifecycle: Lifecycle;
+  logger: Logger;
+  timeoutMs: number;
+  exit: (code: number) => void;
+}
+
+/**
+ * Drains the server on the first signal: readiness drops, the listener closes,
+ * idle keep-alive sockets close, requests in flight finish, then exit 0. Past
+ * the deadline the remaining connections are cut and the exit code is 1.
+ */
+export function gracefulShutdown({ server, lifecycle, logger, timeoutMs, exit }: ShutdownOptions) {
+  return (signal: string): void => {
+    if (lifecycle.shuttingDown) return;
+    lifecycle.shuttingDown = true;
+    logger.info({ signal, timeoutMs }, "shutting down");
+
+    const deadline = setTimeout(() => {
+      logger.warn({ timeoutMs }, "shutdown deadline passed; closing remaining connections");
+      server.closeAllConnections();
+      exit(1);
+    }, timeoutMs);
+    deadline.unref();
+
+    server.close(() => {
+      clearTimeout(deadline);
+      logger.info("shut down cleanly");
+      exit(0);
+    });
+    server.closeIdleConnections();
+  };
+}
