@@ -1,4 +1,10 @@
-import { type RouteConfig, type RouteConfigEntry, index, prefix, route } from "@react-router/dev/routes";
+import {
+  type RouteConfig,
+  type RouteConfigEntry,
+  index,
+  prefix,
+  route,
+} from "@react-router/dev/routes";
 import { LOCALES } from "./routing/locale.ts";
 
 // Matching is case-sensitive, as in Next.js: `/About` is not `/about`.
@@ -26,4 +32,5 @@ export default [
   route("lab/slow", "routes/lab/slow.tsx", exact),
   route("lab/boom", "routes/lab/boom.tsx", exact),
   route("lab/client-error", "routes/lab/client-error.tsx", exact),
+  route("lab/form", "routes/lab/form.tsx", exact),
 ] satisfies RouteConfig;

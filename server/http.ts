@@ -81,6 +81,10 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     // clients reconnect to a live instance instead of this draining one.
     if (lifecycle.shuttingDown) res.setHeader("Connection", "close");
     res.once("close", () => logAccess(exchange, startedAt));
+    logger.trace(
+      { reqId: exchange.requestId, method: req.method, path: exchange.rawPath },
+      "request received",
+    );
 
     try {
       for (const step of pipeline) {

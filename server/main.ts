@@ -24,8 +24,14 @@ process.on("uncaughtException", (error) => {
   process.exit(1);
 });
 
-const build = await loadServerBuild(config.buildDir);
-const files = await loadStaticFiles(join(config.buildDir, "client"));
+let build, files;
+try {
+  build = await loadServerBuild(config.buildDir);
+  files = await loadStaticFiles(join(config.buildDir, "client"));
+} catch (error) {
+  logger.fatal({ err: error }, (error as Error).message);
+  process.exit(1);
+}
 const lifecycle: Lifecycle = { shuttingDown: false };
 
 const server = createServer(
@@ -43,6 +49,7 @@ const shutdown = gracefulShutdown({
   lifecycle,
   logger,
   timeoutMs: config.shutdownTimeoutMs,
+  delayMs: config.shutdownDelayMs,
   exit: (code) => process.exit(code),
 });
 process.once("SIGTERM", () => shutdown("SIGTERM"));

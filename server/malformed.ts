@@ -9,9 +9,7 @@ export const ACCEPTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", 
  * other step spends work on it: odd methods, oversized targets and bodies, and
  * paths that do not decode.
  */
-export function rejectMalformed(
-  config: Pick<Config, "maxUrlLength" | "maxBodyBytes">,
-): Step {
+export function rejectMalformed(config: Pick<Config, "maxUrlLength" | "maxBodyBytes">): Step {
   return (exchange) => {
     const { req, res, rawPath } = exchange;
     // Only origin-form targets ("/path?query"): an absolute or authority form

@@ -7,19 +7,29 @@ interface ShutdownOptions {
   lifecycle: Lifecycle;
   logger: Logger;
   timeoutMs: number;
+  /** How long to keep serving after readiness drops, so a load balancer notices first. */
+  delayMs: number;
   exit: (code: number) => void;
 }
 
 /**
- * Drains the server on the first signal: readiness drops, the listener closes,
- * idle keep-alive sockets close, requests in flight finish, then exit 0. Past
- * the deadline the remaining connections are cut and the exit code is 1.
+ * Drains the server on the first signal: readiness drops, and after `delayMs`
+ * the listener closes, idle keep-alive sockets close, requests in flight
+ * finish, then exit 0. Past the deadline (counted from the signal) the
+ * remaining connections are cut and the exit code is 1.
  */
-export function gracefulShutdown({ server, lifecycle, logger, timeoutMs, exit }: ShutdownOptions) {
+export function gracefulShutdown({
+  server,
+  lifecycle,
+  logger,
+  timeoutMs,
+  delayMs,
+  exit,
+}: ShutdownOptions) {
   return (signal: string): void => {
     if (lifecycle.shuttingDown) return;
     lifecycle.shuttingDown = true;
-    logger.info({ signal, timeoutMs }, "shutting down");
+    logger.info({ signal, timeoutMs, delayMs }, "shutting down");
 
     const deadline = setTimeout(() => {
       logger.warn({ timeoutMs }, "shutdown deadline passed; closing remaining connections");
@@ -28,11 +38,13 @@ export function gracefulShutdown({ server, lifecycle, logger, timeoutMs, exit }:
     }, timeoutMs);
     deadline.unref();
 
-    server.close(() => {
-      clearTimeout(deadline);
-      logger.info("shut down cleanly");
-      exit(0);
-    });
-    server.closeIdleConnections();
+    setTimeout(() => {
+      server.close(() => {
+        clearTimeout(deadline);
+        logger.info("shut down cleanly");
+        exit(0);
+      });
+      server.closeIdleConnections();
+    }, delayMs);
   };
 }

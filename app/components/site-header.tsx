@@ -13,16 +13,16 @@ const NAV = [
   ["shop", "/shop"],
 ] as const;
 
+/** A cookie, not storage: the server reads it to choose the locale of `/`. */
+function rememberLocale(chosen: Locale): void {
+  document.cookie = localeCookie(chosen);
+}
+
 export function SiteHeader() {
   const { locale, path } = useLocalePath();
   const { search } = useLocation();
   const options = useCanonicalOptions();
   const m = messages(locale);
-
-  function remember(chosen: Locale) {
-    // A cookie, not storage: the server reads it to choose the locale of `/`.
-    document.cookie = localeCookie(chosen);
-  }
 
   return (
     <header className="site-header">
@@ -42,7 +42,7 @@ export function SiteHeader() {
             lang={l}
             aria-current={l === locale ? "true" : undefined}
             data-locale-switch={l}
-            onClick={() => remember(l)}
+            onClick={() => rememberLocale(l)}
           >
             {messages(l).languageName}
           </Link>

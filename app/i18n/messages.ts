@@ -20,7 +20,14 @@ export interface Messages {
 const en: Messages = {
   languageName: "English",
   siteName: "Shell",
-  nav: { home: "Home", about: "About", blog: "Blog", newPost: "New post", docs: "Docs", shop: "Shop" },
+  nav: {
+    home: "Home",
+    about: "About",
+    blog: "Blog",
+    newPost: "New post",
+    docs: "Docs",
+    shop: "Shop",
+  },
   languageSwitcher: "Language",
   home: {
     title: "Welcome",

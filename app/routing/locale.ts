@@ -58,9 +58,21 @@ interface LanguageRange {
   q: number;
 }
 
+/** The q-value of a range's parameters: 1 when absent, null when malformed (q=2, q=abc). */
+function qualityOf(params: string[]): number | null {
+  let q = 1;
+  for (const param of params) {
+    const [name = "", value = ""] = param.split("=", 2).map((part) => part.trim());
+    if (name.toLowerCase() !== "q") continue;
+    if (!/^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value)) return null;
+    q = Number(value);
+  }
+  return q;
+}
+
 /**
  * Parses an `Accept-Language` header (RFC 9110 §12.5.4) into ranges, best first.
- * Malformed entries are skipped rather than rejected: browsers send odd headers,
+ * Malformed entries (a bad tag or q-value) are skipped rather than rejected: browsers send odd headers,
  * and a wrong guess at a language is better than an error page.
  */
 export function parseAcceptLanguage(header: string | null | undefined): LanguageRange[] {
@@ -71,12 +83,8 @@ export function parseAcceptLanguage(header: string | null | undefined): Language
     const [rawTag = "", ...params] = part.split(";");
     const tag = rawTag.trim().toLowerCase();
     if (!/^(\*|[a-z]{1,8}(-[a-z0-9]{1,8})*)$/.test(tag)) continue;
-    let q = 1;
-    for (const param of params) {
-      const match = /^\s*q\s*=\s*([01](\.\d{0,3})?)\s*$/i.exec(param);
-      if (match) q = Math.min(1, Number(match[1]));
-    }
-    if (q > 0) ranges.push({ tag, q });
+    const q = qualityOf(params);
+    if (q !== null && q > 0) ranges.push({ tag, q });
   }
   // Array.prototype.sort is stable, so equal q keeps the header's order.
   return ranges.sort((a, b) => b.q - a.q);

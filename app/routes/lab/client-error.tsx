@@ -11,7 +11,11 @@ export function loader({ context }: Route.LoaderArgs) {
 /** Renders on the server, then throws in the browser once hydrated. */
 export default function ClientError() {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    // A task after hydration, as a real bug in an event or a timer would be.
+    const timer = setTimeout(() => setHydrated(true));
+    return () => clearTimeout(timer);
+  }, []);
   if (hydrated) throw new Error("lab: a client-side exception after hydration");
   return <Page pattern="/lab/client-error" title="Client error fixture" />;
 }

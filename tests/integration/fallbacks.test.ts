@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { errorPage, htmlLang, startServer, type RunningServer } from "./harness.ts";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ E2E_FIXTURES: "1" });
+});
+afterAll(() => server.stop());
+
+describe("contract §4: not found", () => {
+  test.each([
+    ["/nope", "en", "Page not found"],
+    ["/fr/nope", "fr", "Page introuvable"],
+    ["/de/gibt/es/nicht", "de", "Seite nicht gefunden"],
+    ["/en/nope", "en", "Page not found"],
+  ])("%s is a %s 404 page, not indexed", async (path, locale, heading) => {
+    const response = await server.request(path);
+    expect(response.status).toBe(404);
+    expect(errorPage(response.body)).toBe("not-found");
+    expect(htmlLang(response.body)).toBe(locale);
+    expect(response.body).toContain(`<h1>${heading}</h1>`);
+    expect(response.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(response.body).not.toContain('rel="canonical"');
+  });
+
+  test("a 404 is not an error: no error log line", async () => {
+    const response = await server.request("/nope-again");
+    const access = await server.accessLog(response);
+    expect(access).toMatchObject({ status: 404, route: "/*" });
+    expect(server.logs.filter((l) => l.level === "error" && l.reqId === access.reqId)).toEqual([]);
+  });
+});
+
+describe("contract §4: server errors", () => {
+  test("a loader error renders the 500 page with a reference id that is in the log", async () => {
+    const response = await server.request("/lab/boom");
+    expect(response.status).toBe(500);
+    expect(errorPage(response.body)).toBe("server-error");
+    const requestId = response.headers["x-request-id"] as string;
+    expect(response.body).toContain(`data-reference-id="${requestId}"`);
+
+    const access = await server.accessLog(response);
+    expect(access).toMatchObject({ status: 500, route: "/lab/boom", method: "GET" });
+    const errors = server.logs.filter((l) => l.level === "error" && l.reqId === requestId);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({
+      msg: "request failed",
+      err: { message: "lab: this loader always fails" },
+    });
+  });
+
+  test("the 500 page shows no message or stack from the server", async () => {
+    const response = await server.request("/lab/boom");
+    expect(response.body).not.toContain("always fails");
+    expect(response.body).not.toMatch(/at \w+ \(|\.js:\d+/);
+  });
+
+  test("the 500 page speaks the page's locale", async () => {
+    // The fixture exists only unprefixed; the French server-error text is checked via its messages.
+    const response = await server.request("/lab/boom");
+    expect(htmlLang(response.body)).toBe("en");
+    expect(response.body).toContain("<h1>Something went wrong</h1>");
+  });
+
+  test("a failing data request (client navigation) is logged once too", async () => {
+    const response = await server.request("/lab/boom.data");
+    const requestId = response.headers["x-request-id"] as string;
+    await server.accessLog(response);
+    expect(server.logs.filter((l) => l.level === "error" && l.reqId === requestId)).toHaveLength(1);
+    expect(response.body).not.toContain("always fails");
+  });
+});
+
+describe("contract §4: malformed input answers a short plain 4xx", () => {
+  test.each([
+    ["GET", "/%E0%A4%A", 400],
+    ["GET", "/%", 400],
+    ["GET", "/blog/%zz", 400],
+    ["GET", "/a%00b", 400],
+    ["GET", `/${"a".repeat(9000)}`, 414],
+    ["OPTIONS", "/about", 405],
+    ["TRACE", "/about", 405],
+    ["PROPFIND", "/about", 405],
+  ])("%s %s -> %i", async (method, path, status) => {
+    const response = await server.request(path, { method });
+    expect(response.status).toBe(status);
+    expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(response.body.length).toBeLessThan(200);
+    expect(response.body).not.toContain("<");
+  });
+
+  test("a method with no handler on a page is 405", async () => {
+    const response = await server.request("/about", { method: "POST", body: "a=1" });
+    expect(response.status).toBe(405);
+  });
+
+  test("a body over MAX_BODY_BYTES is 413", async () => {
+    const response = await server.request("/about", {
+      method: "POST",
+      headers: { "Content-Length": String(2 << 20) },
+    });
+    expect(response.status).toBe(413);
+  });
+
+  test("a request target that is not a path is 400", async () => {
+    const response = await server.request("http://evil.example/about");
+    expect(response.status).toBe(400);
+  });
+
+  test("the server is healthy after all that", async () => {
+    expect((await server.request("/healthz")).status).toBe(200);
+    expect((await server.request("/about")).status).toBe(200);
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * Starts the real production build (`npm run build` output) on an ephemeral
+ * port and speaks raw HTTP to it: paths go out byte for byte, as a hostile or
+ * sloppy client would send them, and redirects are never followed.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const SERVER_ENTRY = "build/node/server/main.js";
+
+export type LogLine = Record<string, unknown> & { msg: string; level: string };
+
+export interface HttpResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** A request that takes longer fails the test: the server must never hang. */
+  timeoutMs?: number;
+}
+
+export interface RunningServer {
+  readonly origin: string;
+  readonly port: number;
+  readonly logs: LogLine[];
+  readonly process: ChildProcess;
+  request(path: string, options?: RequestOptions): Promise<HttpResponse>;
+  waitForLog(match: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
+  /** The access-log line of the response carrying this `X-Request-Id`. */
+  accessLog(response: HttpResponse): Promise<LogLine>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function rawRequest(
+  port: number,
+  path: string,
+  { method = "GET", headers = {}, body, timeoutMs = 5000 }: RequestOptions = {},
+): Promise<HttpResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: "127.0.0.1", port, path, method, headers, agent: false, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("timeout", () =>
+      req.destroy(new Error(`${method} ${path}: no answer in ${timeoutMs} ms`)),
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "debug", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: LogLine[] = [];
+  const waiters = new Set<() => void>();
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  createInterface({ input: child.stdout! }).on("line", (text) => {
+    try {
+      logs.push(JSON.parse(text) as LogLine);
+    } catch {
+      logs.push({ level: "raw", msg: text });
+    }
+    for (const wake of waiters) wake();
+  });
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+
+  function waitForLog(match: (line: LogLine) => boolean, timeoutMs = 5000): Promise<LogLine> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = logs.find(match);
+        if (!found) return false;
+        cleanup();
+        resolve(found);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`no matching log line in ${timeoutMs} ms; stderr: ${stderr}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+      };
+      const wake = () => void check();
+      if (!check()) waiters.add(wake);
+    });
+  }
+
+  const listening = await Promise.race([
+    waitForLog((line) => line.msg === "listening", 15_000),
+    exited.then((code) => {
+      throw new Error(`server exited with ${code} before listening: ${stderr}`);
+    }),
+  ]);
+  const port = listening.port as number;
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    logs,
+    process: child,
+    request: (path, options) => rawRequest(port, path, options),
+    waitForLog,
+    accessLog: (response) =>
+      waitForLog(
+        (line) => line.msg === "request" && line.reqId === response.headers["x-request-id"],
+      ),
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the server entry with this environment until it exits; for start-up failures. */
+export async function runToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = await once(child, "exit");
+  return { code: code as number | null, output };
+}
+
+const ENTITIES: Record<string, string> = {
+  "&quot;": '"',
+  "&amp;": "&",
+  "&#x27;": "'",
+  "&lt;": "<",
+  "&gt;": ">",
+};
+
+/** The route marker of a page: `<main data-route data-locale data-params>`. */
+export function routeMarker(
+  html: string,
+): { route: string; locale: string; params: unknown } | null {
+  const main = /<main data-route="([^"]*)" data-locale="([^"]*)" data-params="([^"]*)"/.exec(html);
+  if (!main) return null;
+  const decode = (value: string) => value.replace(/&(quot|amp|#x27|lt|gt);/g, (e) => ENTITIES[e]!);
+  return { route: decode(main[1]!), locale: main[2]!, params: JSON.parse(decode(main[3]!)) };
+}
+
+/** The `data-page` of an error page (`not-found`, `server-error`, ...), or null. */
+export function errorPage(html: string): string | null {
+  return /<main data-page="([^"]+)"/.exec(html)?.[1] ?? null;
+}
+
+export function htmlLang(html: string): string | null {
+  return /<html lang="([^"]+)"/.exec(html)?.[1] ?? null;
+}
+
+/** Every `<link rel="alternate" hreflang>` of a page, as { hreflang: href }. */
+export function alternates(html: string): Record<string, string> {
+  const links: Record<string, string> = {};
+  for (const [, hreflang, href] of html.matchAll(
+    /<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/gi,
+  )) {
+    links[hreflang!] = href!;
+  }
+  return links;
+}
+
+export function canonicalLink(html: string): string | null {
+  return /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? null;
+}

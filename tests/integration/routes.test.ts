@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { errorPage, routeMarker, startServer, type RunningServer } from "./harness.ts";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+describe("contract §1: the example routes", () => {
+  test.each([
+    ["/", "/", {}],
+    ["/about", "/about", {}],
+    ["/blog/new", "/blog/new", {}],
+    ["/blog/hello%20world", "/blog/[slug]", { slug: "hello world" }],
+    ["/blog/news", "/blog/[slug]", { slug: "news" }],
+    ["/blog/caf%C3%A9", "/blog/[slug]", { slug: "café" }],
+    ["/docs/a", "/docs/[...path]", { path: ["a"] }],
+    ["/docs/a/b/c", "/docs/[...path]", { path: ["a", "b", "c"] }],
+    ["/shop", "/shop/[[...filters]]", {}],
+    ["/shop/red", "/shop/[[...filters]]", { filters: ["red"] }],
+    ["/shop/red/xl", "/shop/[[...filters]]", { filters: ["red", "xl"] }],
+    ["/fr/blog/new", "/blog/new", {}],
+    ["/de/docs/x/y", "/docs/[...path]", { path: ["x", "y"] }],
+  ])("%s renders %s with params %j", async (path, route, params) => {
+    const response = await server.request(path);
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(routeMarker(response.body)).toMatchObject({ route, params });
+  });
+
+  test("the static /blog/new wins over the dynamic /blog/[slug]", async () => {
+    const response = await server.request("/blog/new");
+    expect(routeMarker(response.body)?.route).toBe("/blog/new");
+  });
+
+  test.each(["/docs", "/blog", "/About", "/shop-x", "/nope/deeper"])(
+    "%s is a 404 page",
+    async (path) => {
+      const response = await server.request(path);
+      expect(response.status).toBe(404);
+      expect(errorPage(response.body)).toBe("not-found");
+    },
+  );
+
+  test.each(["/lab/slow", "/lab/boom", "/lab/client-error"])(
+    "the fixture %s is a 404 without E2E_FIXTURES",
+    async (path) => {
+      const response = await server.request(path);
+      expect(response.status).toBe(404);
+      expect(errorPage(response.body)).toBe("not-found");
+    },
+  );
+
+  test("HEAD answers like GET, without a body", async () => {
+    const response = await server.request("/about", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.body).toBe("");
+  });
+});
+
+describe("with E2E_FIXTURES=1", () => {
+  let fixtures: RunningServer;
+  beforeAll(async () => {
+    fixtures = await startServer({ E2E_FIXTURES: "1" });
+  });
+  afterAll(() => fixtures.stop());
+
+  test("/lab/slow waits as long as asked", async () => {
+    const started = performance.now();
+    const response = await fixtures.request("/lab/slow?ms=300");
+    expect(response.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(response.body).toContain('data-waited-ms="300"');
+  });
+
+  test("/lab/slow refuses a delay that is not a number of milliseconds", async () => {
+    const response = await fixtures.request("/lab/slow?ms=abc");
+    expect(response.status).toBe(400);
+  });
+
+  test("/lab/client-error renders on the server", async () => {
+    const response = await fixtures.request("/lab/client-error");
+    expect(response.status).toBe(200);
+    expect(routeMarker(response.body)?.route).toBe("/lab/client-error");
+  });
+});

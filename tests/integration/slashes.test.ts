@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { TRAILING_SLASH_MODES } from "../../app/routing/canonical-url.ts";
+import { routeMarker, startServer, type RunningServer } from "./harness.ts";
+
+// One body, both modes: each row is [request path, Location under never, Location under always].
+// null means "served as it is, no redirect".
+const ROWS: [string, string | null, string | null][] = [
+  ["/", null, null],
+  ["/about", null, "/about/"],
+  ["/about/", "/about", null],
+  ["/about//", "/about", "/about/"],
+  ["/blog//x", "/blog/x", "/blog/x/"],
+  ["/blog\\x", "/blog/x", "/blog/x/"],
+  ["//about", "/about", "/about/"],
+  ["/FR/about", "/fr/about", "/fr/about/"],
+  ["/FR//about/", "/fr/about", "/fr/about/"],
+  ["/fr/", "/fr", null],
+  ["/fr", null, "/fr/"],
+  ["/robots.txt/", "/robots.txt", "/robots.txt"],
+  ["//evil.example/", "/evil.example", "/evil.example"],
+  ["/\\evil.example", "/evil.example", "/evil.example"],
+  ["/./about", "/about", "/about/"],
+  ["/x/../about", "/about", "/about/"],
+];
+
+describe.each(TRAILING_SLASH_MODES)("contract §2 with TRAILING_SLASH=%s", (mode) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ TRAILING_SLASH: mode });
+  });
+  afterAll(() => server.stop());
+
+  const column = mode === "never" ? 1 : 2;
+  test.each(ROWS.map((row) => [row[0], row[column]] as const))(
+    "%s -> %s",
+    async (path, expected) => {
+      const response = await server.request(path);
+      if (expected === null) {
+        expect(response.status).not.toBe(308);
+        expect(response.headers.location).toBeUndefined();
+      } else {
+        expect(response.status).toBe(308);
+        expect(response.headers.location).toBe(expected);
+      }
+    },
+  );
+
+  test("the query string is kept exactly, in one redirect", async () => {
+    const query = "?b=2&a=%20x&a=y&empty=&flag";
+    const response = await server.request(`/FR//about/${query}`);
+    expect(response.status).toBe(308);
+    expect(response.headers.location).toBe(
+      `${mode === "never" ? "/fr/about" : "/fr/about/"}${query}`,
+    );
+    const landed = await server.request(response.headers.location!);
+    expect(landed.status).toBe(200);
+  });
+
+  test("a redirect's Location never leaves the origin", async () => {
+    for (const path of [
+      "//evil.example/",
+      "/\\evil.example",
+      "//evil.example//x/",
+      "/\\/evil.example",
+    ]) {
+      const { headers } = await server.request(path);
+      expect(headers.location).toMatch(/^\/(?![/\\])/);
+    }
+  });
+
+  test("the canonical target is served, and it is an ordinary 404 for //evil.example/", async () => {
+    const response = await server.request("/evil.example");
+    expect(response.status).toBe(404);
+  });
+
+  test("the redirect is logged with its status", async () => {
+    const response = await server.request("/about//");
+    expect(await server.accessLog(response)).toMatchObject({ status: 308, path: "/about//" });
+  });
+
+  test("internal requests are never redirected by a plain 3xx", async () => {
+    for (const path of ["/assets//x.js", "/healthz", "/__manifest?paths=/about/"]) {
+      const response = await server.request(path);
+      expect(response.status).not.toBe(308);
+    }
+  });
+
+  test("a client navigation to a non-canonical URL gets a redirect its router can follow", async () => {
+    const dataPath = mode === "never" ? "/about/_.data" : "/about.data";
+    const response = await server.request(dataPath);
+    // React Router's encoding: a 202 turbo-stream carrying the redirect, never a raw 3xx.
+    expect(response.status).toBe(202);
+    expect(response.body).toContain("SingleFetchRedirect");
+    expect(response.body).toContain(mode === "never" ? '"/about"' : '"/about/"');
+    expect(response.body).toContain("308");
+  });
+
+  test("data for a canonical URL is served as data", async () => {
+    const dataPath = mode === "never" ? "/about.data" : "/about/_.data";
+    const response = await server.request(dataPath);
+    expect(response.status).toBe(200);
+    expect(response.body).not.toContain("SingleFetchRedirect");
+  });
+
+  test("the canonical page renders", async () => {
+    const response = await server.request(mode === "never" ? "/about" : "/about/");
+    expect(routeMarker(response.body)?.route).toBe("/about");
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, test } from "vitest";
+import { ConfigError, loadConfig } from "../../server/config.ts";
+
+describe("loadConfig", () => {
+  test("an empty environment gives the documented defaults", () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      logLevel: "info",
+      logFormat: "json",
+      trailingSlash: "never",
+      trustProxy: false,
+      publicOrigin: null,
+      e2eFixtures: false,
+      buildDir: "build",
+      shutdownTimeoutMs: 10_000,
+      shutdownDelayMs: 0,
+      maxUrlLength: 8192,
+      maxBodyBytes: 1_048_576,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+    });
+  });
+
+  test("the result is frozen", () => {
+    expect(Object.isFrozen(loadConfig({}))).toBe(true);
+  });
+
+  test.each([
+    [{ PORT: "8080" }, { port: 8080 }],
+    [{ TRAILING_SLASH: "always" }, { trailingSlash: "always" }],
+    [{ TRUST_PROXY: "1" }, { trustProxy: true }],
+    [{ TRUST_PROXY: "false" }, { trustProxy: false }],
+    [{ E2E_FIXTURES: "true" }, { e2eFixtures: true }],
+    [{ PUBLIC_ORIGIN: "https://shop.example" }, { publicOrigin: "https://shop.example" }],
+    [{ PUBLIC_ORIGIN: "https://shop.example/" }, { publicOrigin: "https://shop.example" }],
+    [{ PUBLIC_ORIGIN: "" }, { publicOrigin: null }],
+    [{ LOG_LEVEL: "debug" }, { logLevel: "debug" }],
+  ])("%j is read as %j", (env, expected) => {
+    expect(loadConfig(env)).toMatchObject(expected);
+  });
+
+  test.each([
+    [{ PORT: "http" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ PORT: "-1" }, "PORT"],
+    [{ PORT: "3000.5" }, "PORT"],
+    [{ TRAILING_SLASH: "sometimes" }, "TRAILING_SLASH"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ LOG_FORMAT: "xml" }, "LOG_FORMAT"],
+    [{ PUBLIC_ORIGIN: "example.com" }, "PUBLIC_ORIGIN"],
+    [{ PUBLIC_ORIGIN: "https://example.com/app" }, "PUBLIC_ORIGIN"],
+    [{ PUBLIC_ORIGIN: "ftp://example.com" }, "PUBLIC_ORIGIN"],
+    [{ HOST: "" }, "HOST"],
+    [{ SHUTDOWN_TIMEOUT_MS: "soon" }, "SHUTDOWN_TIMEOUT_MS"],
+    [{ SHUTDOWN_DELAY_MS: "20000" }, "SHUTDOWN_DELAY_MS"],
+    [{ HEADERS_TIMEOUT_MS: "60000", REQUEST_TIMEOUT_MS: "1000" }, "HEADERS_TIMEOUT_MS"],
+  ])("%j stops start-up, naming %s", (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  test("every bad variable is reported at once", () => {
+    expect(() => loadConfig({ PORT: "x", TRAILING_SLASH: "y" })).toThrow(
+      /PORT="x".*\n.*TRAILING_SLASH="y"/,
+    );
+  });
+});

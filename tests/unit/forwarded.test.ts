@@ -1,0 +1,60 @@
+import { describe, expect, test } from "vitest";
+import { clientAddress, requestOrigin } from "../../server/forwarded.ts";
+
+const direct = { trustProxy: false, publicOrigin: null };
+const proxied = { trustProxy: true, publicOrigin: null };
+
+describe("requestOrigin", () => {
+  test.each([
+    [direct, { host: "app.example:3000" }, { protocol: "http:", host: "app.example:3000" }],
+    [direct, { host: "APP.example" }, { protocol: "http:", host: "app.example" }],
+    [direct, {}, { protocol: "http:", host: "localhost" }],
+    [direct, { host: "[::1]:3000" }, { protocol: "http:", host: "[::1]:3000" }],
+    [
+      direct,
+      { host: "app.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+      { protocol: "http:", host: "app.example" },
+    ],
+    [
+      proxied,
+      { host: "app:3000", "x-forwarded-host": "shop.example", "x-forwarded-proto": "https" },
+      { protocol: "https:", host: "shop.example" },
+    ],
+    [
+      proxied,
+      { host: "app:3000", "x-forwarded-host": "shop.example, other.example" },
+      { protocol: "http:", host: "shop.example" },
+    ],
+    [proxied, { host: "app:3000" }, { protocol: "http:", host: "app:3000" }],
+    [
+      { trustProxy: true, publicOrigin: "https://shop.example" },
+      { host: "app:3000", "x-forwarded-host": "evil.example" },
+      { protocol: "https:", host: "shop.example" },
+    ],
+  ])("%j with %j -> %j", (options, headers, expected) => {
+    expect(requestOrigin(headers, options)).toEqual(expected);
+  });
+
+  test.each([
+    [direct, { host: "evil.example/path" }],
+    [direct, { host: "a b" }],
+    [direct, { host: "app.example:3000:1" }],
+    [direct, { host: "user@evil.example" }],
+    [direct, { host: "-bad.example" }],
+    [proxied, { host: "app", "x-forwarded-host": "evil.example\\@x" }],
+    [proxied, { host: "app", "x-forwarded-proto": "javascript" }],
+  ])("%j with %j is refused", (options, headers) => {
+    expect(requestOrigin(headers, options)).toBeNull();
+  });
+});
+
+describe("clientAddress", () => {
+  test.each([
+    [direct, { "x-forwarded-for": "203.0.113.9" }, "10.0.0.2"],
+    [proxied, { "x-forwarded-for": "203.0.113.9" }, "203.0.113.9"],
+    [proxied, { "x-forwarded-for": "1.1.1.1, 203.0.113.9" }, "203.0.113.9"],
+    [proxied, {}, "10.0.0.2"],
+  ])("%j with %j -> %s", (options, headers, expected) => {
+    expect(clientAddress(headers, "10.0.0.2", options)).toBe(expected);
+  });
+});
