@@ -16,7 +16,7 @@ export interface RequestInfo {
   routePattern?: string;
 }
 
-export const requestInfoContext = createContext<RequestInfo>();
+const requestInfoContext = createContext<RequestInfo | null>(null);
 
 /**
  * The server calls this (through the server build's entry module) rather than
@@ -27,4 +27,26 @@ export function createRequestContext(info: RequestInfo): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, info);
   return context;
+}
+
+/**
+ * This request's info: the one our server provided, or, when the app runs under
+ * another adapter (`react-router dev`, `react-router-serve`), one made from the
+ * request with the defaults of an unconfigured server.
+ */
+export function requestInfo(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): RequestInfo {
+  const provided = context.get(requestInfoContext);
+  if (provided) return provided;
+  const fallback: RequestInfo = {
+    requestId: crypto.randomUUID().slice(0, 12),
+    origin: new URL(request.url).origin,
+    trailingSlash: "never",
+    fixtures: false,
+    reportError: (error) => console.error(error),
+  };
+  (context as RouterContextProvider).set(requestInfoContext, fallback);
+  return fallback;
 }

@@ -8,7 +8,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { requestInfoContext } from "./context.ts";
+import { requestInfo } from "./context.ts";
 
 // The server builds each request's context through the build, so that the
 // context key is the one the route modules were bundled with.
@@ -67,7 +67,7 @@ export default function handleRequest(
           responseStatusCode = 500;
           // Errors before the shell is ready reject and are reported by React Router.
           if (shellRendered && !request.signal.aborted) {
-            loadContext.get(requestInfoContext).reportError(error);
+            requestInfo(loadContext, request).reportError(error);
           }
         },
       },
@@ -79,5 +79,5 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A client that hung up is not an error of ours.
   if (request.signal.aborted) return;
-  context.get(requestInfoContext).reportError(error);
+  requestInfo(context, request).reportError(error);
 };

@@ -1,5 +1,5 @@
 import { redirect, type MiddlewareFunction } from "react-router";
-import { requestInfoContext } from "./context.ts";
+import { requestInfo } from "./context.ts";
 import { canonicalRedirect } from "./routing/canonical-url.ts";
 
 /**
@@ -9,14 +9,18 @@ import { canonicalRedirect } from "./routing/canonical-url.ts";
  * follows it without a full page load. Document requests were already
  * redirected by the server, by the same rule.
  */
-export const canonicalUrlMiddleware: MiddlewareFunction<Response> = ({ url, context }) => {
-  const { trailingSlash } = context.get(requestInfoContext);
+export const canonicalUrlMiddleware: MiddlewareFunction<Response> = ({ request, url, context }) => {
+  const { trailingSlash } = requestInfo(context, request);
   const target = canonicalRedirect(url.pathname, url.search, { trailingSlash });
   if (target !== null) throw redirect(target, 308);
 };
 
 /** Records which route pattern answered, for the server's access log. */
-export const routePatternMiddleware: MiddlewareFunction<Response> = ({ pattern, context }) => {
+export const routePatternMiddleware: MiddlewareFunction<Response> = ({
+  request,
+  pattern,
+  context,
+}) => {
   // React Router joins the matched paths without the root's slash: "blog/:slug".
-  context.get(requestInfoContext).routePattern = pattern.startsWith("/") ? pattern : `/${pattern}`;
+  requestInfo(context, request).routePattern = pattern.startsWith("/") ? pattern : `/${pattern}`;
 };

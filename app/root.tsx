@@ -17,7 +17,7 @@ import {
   StatusErrorPage,
 } from "./components/error-pages.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { requestInfoContext } from "./context.ts";
+import { requestInfo } from "./context.ts";
 import { canonicalUrlMiddleware, routePatternMiddleware } from "./middleware.ts";
 import { useLocalePath, useRootData } from "./root-data.ts";
 import "./app.css";
@@ -27,8 +27,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   canonicalUrlMiddleware,
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { origin, trailingSlash, requestId } = context.get(requestInfoContext);
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { origin, trailingSlash, requestId } = requestInfo(context, request);
   return { origin, trailingSlash, requestId };
 }
 

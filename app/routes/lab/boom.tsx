@@ -2,8 +2,8 @@ import { Page } from "../../components/page.tsx";
 import type { Route } from "./+types/boom";
 import { requireFixtures } from "./fixtures.ts";
 
-export function loader({ context }: Route.LoaderArgs): never {
-  requireFixtures(context);
+export function loader({ request, context }: Route.LoaderArgs): never {
+  requireFixtures(context, request);
   throw new Error("lab: this loader always fails");
 }
 

@@ -3,8 +3,8 @@ import { Page } from "../../components/page.tsx";
 import type { Route } from "./+types/client-error";
 import { requireFixtures } from "./fixtures.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireFixtures(context);
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireFixtures(context, request);
   return null;
 }
 

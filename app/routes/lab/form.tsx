@@ -3,14 +3,14 @@ import { Page } from "../../components/page.tsx";
 import type { Route } from "./+types/form";
 import { requireFixtures } from "./fixtures.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireFixtures(context);
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireFixtures(context, request);
   return null;
 }
 
 /** Echoes a posted message: proves form posts survive a TLS-terminating proxy. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireFixtures(context);
+  requireFixtures(context, request);
   const form = await request.formData();
   return { echo: String(form.get("message") ?? "") };
 }

@@ -16,7 +16,7 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  requireFixtures(context);
+  requireFixtures(context, request);
   const ms = Number(url.searchParams.get("ms") ?? "0");
   if (!Number.isSafeInteger(ms) || ms < 0) {
     throw data("ms must be a whole number of milliseconds", { status: 400 });
