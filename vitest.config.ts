@@ -18,6 +18,18 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        test: {
+          name: "container",
+          include: ["tests/container/**/*.test.ts"],
+          globalSetup: ["tests/container/global-setup.ts"],
+          // We remove our containers ourselves; the reaper image may not be pullable.
+          env: { TESTCONTAINERS_RYUK_DISABLED: "true" },
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,50 @@
+# Production image of the React Router SSR shell.
+#
+#   docker build -t rr-ssr-shell .
+#   docker build --secret id=npm_ca,src=/path/to/ca.pem -t rr-ssr-shell .   # behind a TLS-inspecting proxy
+#
+# No "# syntax" line on purpose: BuildKit's built-in frontend supports RUN --mount,
+# and an air-gapped builder cannot pull a frontend image.
+
+# The base image: any Debian-based image with Node 24 and npm. Air-gapped builds
+# pass one made by scripts/build-base-image.sh.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY docker/npm-ci.sh /usr/local/bin/npm-ci
+COPY package.json package-lock.json ./
+RUN --mount=type=secret,id=npm_ca,required=false \
+    --mount=type=secret,id=npmrc,required=false \
+    --mount=type=cache,target=/root/.npm \
+    npm-ci
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+FROM deps AS prod-deps
+# typescript is only an optional peer of @react-router/node, which npm installs
+# anyway: nothing at run time needs it.
+RUN --mount=type=secret,id=npm_ca,required=false \
+    --mount=type=secret,id=npmrc,required=false \
+    --mount=type=cache,target=/root/.npm \
+    rm -rf node_modules && npm-ci --omit=dev && rm -rf node_modules/typescript
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0
+WORKDIR /app
+# Owned by root and read-only to the app's user: the process cannot change its own code.
+COPY package.json ./
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+USER node
+EXPOSE 3000
+# No curl in the image: Node's own fetch asks /readyz.
+HEALTHCHECK --interval=5s --timeout=3s --start-period=20s --retries=3 \
+    CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# The server is PID 1 and handles SIGTERM itself: it drains, then exits 0.
+ENTRYPOINT ["node"]
+CMD ["build/node/server/main.js"]

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds the app image with BuildKit.
+#   scripts/build-image.sh [TAG]            (default tag: rr-ssr-shell:latest)
+# Environment:
+#   NODE_IMAGE           base image (default: the Dockerfile's, node:24-bookworm-slim)
+#   NODE_EXTRA_CA_CERTS  a CA bundle file, passed to npm ci as the BuildKit secret npm_ca
+#   NPMRC_FILE           an .npmrc, passed as the BuildKit secret npmrc
+#   DOCKER               the docker client (default: docker)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tag="${1:-rr-ssr-shell:latest}"
+args=(build --tag "$tag")
+[[ -n "${NODE_IMAGE:-}" ]] && args+=(--build-arg "NODE_IMAGE=$NODE_IMAGE")
+[[ -f "${NODE_EXTRA_CA_CERTS:-}" ]] && args+=(--secret "id=npm_ca,src=$NODE_EXTRA_CA_CERTS")
+[[ -f "${NPMRC_FILE:-}" ]] && args+=(--secret "id=npmrc,src=$NPMRC_FILE")
+
+DOCKER_BUILDKIT=1 "${DOCKER:-docker}" "${args[@]}" .

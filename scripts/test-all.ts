@@ -1,0 +1,61 @@
+/**
+ * `npm test`: every check, in order, stopping at the first failure; the test
+ * image it builds is removed whatever happens, and one closing line sums up
+ * the tests of every runner.
+ *
+ *   typecheck -> lint -> build -> app image -> Vitest (unit, integration, container)
+ */
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+
+const DOCKER = process.env.DOCKER ?? "docker";
+const IMAGE = process.env.APP_IMAGE ?? `rr-ssr-shell:test-${process.pid}`;
+const buildsImage = process.env.APP_IMAGE === undefined;
+
+function run(
+  title: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): boolean {
+  console.log(`\n── ${title}: ${[command, ...args].join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+rmSync("test-results", { recursive: true, force: true });
+const steps: [string, string, string[], Record<string, string>?][] = [
+  ["typecheck", "npm", ["run", "typecheck"]],
+  ["lint", "npm", ["run", "lint"]],
+  ["build", "npm", ["run", "build"]],
+  ...(buildsImage
+    ? [["app image", "scripts/build-image.sh", [IMAGE]] as [string, string, string[]]]
+    : []),
+  [
+    "vitest",
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile.json=test-results/vitest.json",
+    ],
+    { APP_IMAGE: IMAGE },
+  ],
+];
+
+let ok = true;
+try {
+  for (const [title, command, args, env] of steps) {
+    if (!run(title, command, args, env)) {
+      console.error(`\n${title} failed`);
+      ok = false;
+      break;
+    }
+  }
+} finally {
+  if (buildsImage) spawnSync(DOCKER, ["rmi", "--force", IMAGE], { stdio: "ignore" });
+  run("summary", process.execPath, ["scripts/test-summary.ts"]);
+}
+process.exit(ok ? 0 : 1);
