@@ -1,12 +1,23 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { guardDataRequests } from "./client/data-requests.ts";
+import { routeLoadInstrumentation } from "./client/route-load.ts";
+
+declare global {
+  interface Window {
+    /** React Router's client manifest; its version is the build id. */
+    __reactRouterManifest: { version: string };
+  }
+}
+
+guardDataRequests(window.__reactRouterManifest.version);
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter />
+      <HydratedRouter instrumentations={[routeLoadInstrumentation]} />
     </StrictMode>,
   );
 });

@@ -10,6 +10,8 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { RESUME_NAVIGATION_SCRIPT } from "./client/route-load.ts";
+import { ViewportHeightSync } from "./client/viewport-height.tsx";
 import {
   ClientExceptionNotice,
   NotFoundPage,
@@ -39,12 +41,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* First thing on the page: after a failed route load, go on to its target. */}
+        <script dangerouslySetInnerHTML={{ __html: RESUME_NAVIGATION_SCRIPT }} />
         <Meta />
         <Links />
       </head>
       <body>
         <SiteHeader />
         {children}
+        <ViewportHeightSync />
         <ScrollRestoration />
         <Scripts />
       </body>

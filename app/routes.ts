@@ -33,4 +33,5 @@ export default [
   route("lab/boom", "routes/lab/boom.tsx", exact),
   route("lab/client-error", "routes/lab/client-error.tsx", exact),
   route("lab/form", "routes/lab/form.tsx", exact),
+  route("lab/links", "routes/lab/links.tsx", exact),
 ] satisfies RouteConfig;

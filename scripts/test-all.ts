@@ -4,6 +4,7 @@
  * the tests of every runner.
  *
  *   typecheck -> lint -> build -> app image -> Vitest (unit, integration, container)
+ *   -> Playwright (the browser suite against the image, directly and through nginx)
  */
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -43,6 +44,7 @@ const steps: [string, string, string[], Record<string, string>?][] = [
     ],
     { APP_IMAGE: IMAGE },
   ],
+  ["playwright", "npx", ["playwright", "test"], { APP_IMAGE: IMAGE }],
 ];
 
 let ok = true;

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
+import { buildBinding } from "./build-binding.ts";
 import { buildIdOf, type AppServerBuild } from "./build.ts";
 import type { Config } from "./config.ts";
 import { sendText, type Exchange, type Step } from "./exchange.ts";
@@ -43,6 +44,7 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     staticFiles(files),
     canonicalUrl(config),
     localeDetection(config),
+    buildBinding(buildId, config),
     reactRouter(build, config, logger),
   ];
 

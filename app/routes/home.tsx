@@ -1,3 +1,4 @@
+import { Image } from "../components/image.tsx";
 import { Page } from "../components/page.tsx";
 import { messages } from "../i18n/messages.ts";
 import { useLocalePath } from "../root-data.ts";
@@ -6,6 +7,7 @@ export default function Home() {
   const m = messages(useLocalePath().locale).home;
   return (
     <Page pattern="/" title={m.title}>
+      <Image src="/images/shell.svg" alt="" width={120} height={40} loading="eager" />
       <p>{m.intro}</p>
     </Page>
   );

@@ -112,3 +112,27 @@ describe("contract §4: malformed input answers a short plain 4xx", () => {
     expect((await server.request("/about")).status).toBe(200);
   });
 });
+
+describe("contract §5: page data is bound to the build", () => {
+  test("a data request from this build gets data", async () => {
+    const { headers } = await server.request("/healthz");
+    const response = await server.request("/about.data", {
+      headers: { "X-Build-Id": headers["x-build-id"] as string },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  test("a data request from another build is told to load the page as a document", async () => {
+    const response = await server.request("/fr/about.data?_routes=root&x=1", {
+      headers: { "X-Build-Id": "an-older-build" },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers["x-remix-redirect"]).toBe("/fr/about?x=1");
+    expect(response.headers["x-remix-reload-document"]).toBe("true");
+    expect(response.body).toBe("");
+  });
+
+  test("a data request without a build id (not from our pages) is served as usual", async () => {
+    expect((await server.request("/about.data")).status).toBe(200);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Default size sets for responsive images, the same as Next.js's: an `<img>`
+ * gets a `srcset` from these widths, so browsers fetch no more pixels than the
+ * layout needs. The URLs come from a loader: point it at your image CDN or
+ * resizer.
+ */
+
+/** Widths of common device screens, for images as wide as (a share of) the viewport. */
+export const DEVICE_SIZES = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+/** Widths of small fixed-size images: icons, avatars, thumbnails. */
+export const IMAGE_SIZES = [32, 48, 64, 96, 128, 256, 384] as const;
+
+const ALL_SIZES = [...IMAGE_SIZES, ...DEVICE_SIZES].sort((a, b) => a - b);
+
+export interface ImageLoaderArgs {
+  src: string;
+  width: number;
+  quality: number;
+}
+export type ImageLoader = (args: ImageLoaderArgs) => string;
+
+/** `?w=&q=`, the query most image CDNs and resizers read. */
+export const defaultImageLoader: ImageLoader = ({ src, width, quality }) =>
+  `${src}${src.includes("?") ? "&" : "?"}w=${width}&q=${quality}`;
+
+export interface ResponsiveImageInput {
+  src: string;
+  /** The rendered width in CSS pixels, for a fixed-size image. */
+  width?: number;
+  /** The `sizes` attribute, for an image whose width follows the layout. */
+  sizes?: string;
+  quality?: number;
+  loader?: ImageLoader;
+}
+
+export interface ResponsiveImage {
+  src: string;
+  srcSet: string;
+  sizes?: string;
+}
+
+function widthsFor({ width, sizes }: ResponsiveImageInput): { widths: number[]; kind: "w" | "x" } {
+  if (sizes) {
+    // The smallest share of the viewport the image can take bounds the smallest useful width.
+    const shares = [...sizes.matchAll(/(?:^|\s)(1?\d?\d)vw/g)].map((m) => Number(m[1]) / 100);
+    if (shares.length === 0) return { widths: ALL_SIZES, kind: "w" };
+    const smallest = DEVICE_SIZES[0] * Math.min(...shares);
+    return { widths: ALL_SIZES.filter((size) => size >= smallest), kind: "w" };
+  }
+  if (width === undefined) return { widths: [...DEVICE_SIZES], kind: "w" };
+  // A fixed-size image needs 1x and 2x (high-density screens), each rounded up to a known size.
+  const pick = (w: number) => ALL_SIZES.find((size) => size >= w) ?? ALL_SIZES.at(-1)!;
+  return { widths: [...new Set([pick(width), pick(width * 2)])], kind: "x" };
+}
+
+export function responsiveImage(input: ResponsiveImageInput): ResponsiveImage {
+  const { src, sizes, quality = 75, loader = defaultImageLoader } = input;
+  const { widths, kind } = widthsFor(input);
+  const srcSet = widths
+    .map((w, i) => `${loader({ src, width: w, quality })} ${kind === "w" ? w : i + 1}${kind}`)
+    .join(", ");
+  return {
+    src: loader({ src, width: widths.at(-1)!, quality }),
+    srcSet,
+    ...(kind === "w" && { sizes: sizes ?? "100vw" }),
+  };
+}

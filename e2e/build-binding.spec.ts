@@ -1,0 +1,34 @@
+import { expect, isSameDocument, linksTo, marker, test } from "./fixtures.ts";
+
+test.describe("contract §5: page data bound to the build @fixtures", () => {
+  test("the page's data requests carry the build id the server reports", async ({
+    page,
+    request,
+  }) => {
+    const health = await (await request.get("/healthz")).json();
+    await linksTo(page, ["/about"]);
+    const data = page.waitForRequest(/\/about\.data/);
+    await page.locator('a[data-to="/about"]').click();
+    expect((await data).headers()["x-build-id"]).toBe(health.buildId);
+    expect(await isSameDocument(page)).toBe(true);
+  });
+
+  test("a page of an older build that navigates gets a full page load of the target", async ({
+    page,
+  }) => {
+    await linksTo(page, ["/about?tab=2"]);
+    // This tab now behaves as one opened before a deploy: its data requests name an older build.
+    await page.route(/\.data/, (route) =>
+      route.continue({
+        headers: { ...route.request().headers(), "x-build-id": "build-before-the-deploy" },
+      }),
+    );
+    const document = page.waitForRequest(
+      (r) => r.isNavigationRequest() && /\/about\?tab=2$/.test(r.url()),
+    );
+    await page.locator('a[data-to="/about?tab=2"]').click();
+    await document;
+    expect((await marker(page)).route).toBe("/about");
+    expect(await isSameDocument(page)).toBe(false);
+  });
+});

@@ -1,0 +1,59 @@
+import { expect, linksTo, test, waitForHydration } from "./fixtures.ts";
+
+test.describe("contract §4: not found @core", () => {
+  for (const [path, lang, heading] of [
+    ["/nope", "en", "Page not found"],
+    ["/fr/nope", "fr", "Page introuvable"],
+    ["/de/nope", "de", "Seite nicht gefunden"],
+  ] as const) {
+    test(`${path} is a ${lang} 404 page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    });
+  }
+});
+
+test.describe("contract §4: errors @fixtures", () => {
+  test("a loader error is a 500 page with the request's reference id", async ({ page }) => {
+    const response = await page.goto("/lab/boom");
+    expect(response?.status()).toBe(500);
+    const requestId = response!.headers()["x-request-id"];
+    await expect(page.locator("[data-reference-id]")).toHaveText(requestId!);
+    await expect(page.locator("body")).not.toContainText("always fails");
+  });
+
+  test("a loader error on client navigation shows the 500 page too", async ({ page }) => {
+    await linksTo(page, ["/lab/boom"]);
+    const data = page.waitForResponse((r) => r.url().includes("/lab/boom.data"));
+    await page.locator('a[data-to="/lab/boom"]').click();
+    const requestId = (await data).headers()["x-request-id"];
+    await expect(page.locator('main[data-page="server-error"]')).toBeVisible();
+    await expect(page.locator("[data-reference-id]")).toHaveText(requestId!);
+  });
+
+  test.describe(() => {
+    test.use({ expectedPageErrors: [/lab: a client-side exception after hydration/] });
+    test("an exception in the browser shows the generic notice and a way to reload", async ({
+      page,
+    }) => {
+      await page.goto("/lab/client-error");
+      const notice = page.getByRole("alert");
+      await expect(notice).toContainText("A client-side exception has occurred.");
+      await expect(notice).not.toContainText("lab:");
+      const reload = page.waitForEvent("load");
+      await notice.getByRole("button", { name: "Reload the page" }).click();
+      await reload;
+    });
+  });
+
+  test("a form post works, directly and through the proxy @core", async ({ page }) => {
+    await page.goto("/lab/form");
+    await waitForHydration(page);
+    await page.getByLabel("message").fill("bonjour");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.locator("[data-echo]")).toHaveText("bonjour");
+  });
+});

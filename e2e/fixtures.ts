@@ -1,0 +1,66 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+interface Fixtures {
+  /** Page errors this test expects; any other fails it. */
+  expectedPageErrors: RegExp[];
+}
+
+/**
+ * Every test runs against the app directly or, in the `proxy` project, through
+ * nginx; and fails on any uncaught error in the page, unless it says it expects it.
+ */
+export const test = base.extend<Fixtures>({
+  expectedPageErrors: [[], { option: true }],
+  baseURL: async ({}, use, testInfo) => {
+    const url = testInfo.project.name === "proxy" ? process.env.PROXY_URL : process.env.APP_URL;
+    if (!url) throw new Error("APP_URL is not set: run through playwright.config.ts");
+    await use(url);
+  },
+  page: async ({ page, expectedPageErrors }, use) => {
+    const errors: Error[] = [];
+    page.on("pageerror", (error) => errors.push(error));
+    await use(page);
+    const unexpected = errors.filter((e) => !expectedPageErrors.some((p) => p.test(e.message)));
+    expect(unexpected.map((e) => e.message)).toEqual([]);
+  },
+});
+
+/** The route marker of the page: which route matched, in which locale, with which params. */
+export async function marker(page: Page) {
+  const main = page.locator("main[data-route]");
+  await expect(main).toBeVisible();
+  return {
+    route: await main.getAttribute("data-route"),
+    locale: await main.getAttribute("data-locale"),
+    params: JSON.parse((await main.getAttribute("data-params")) ?? "null") as unknown,
+  };
+}
+
+/** Marks the current document, to tell later whether a navigation replaced it. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(
+    () => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true),
+  );
+}
+
+export async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true,
+  );
+}
+
+/** A page of `<Link>`s (the /lab/links fixture), hydrated, ready to click. */
+export async function linksTo(page: Page, targets: string[]): Promise<void> {
+  const query = targets.map((t) => `to=${encodeURIComponent(t)}`).join("&");
+  await page.goto(`/lab/links?${query}`);
+  await waitForHydration(page);
+  await markDocument(page);
+}
+
+/** React Router has hydrated once its router exists and the page's effects have run. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.waitForFunction(() => document.documentElement.style.getPropertyValue("--vh") !== "");
+}

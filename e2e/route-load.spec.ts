@@ -1,0 +1,119 @@
+import type { Page, Request } from "@playwright/test";
+import { ROUTE_LOAD_TIMEOUT_MS } from "../app/client/route-load.ts";
+import { expect, linksTo, marker, test } from "./fixtures.ts";
+
+/** The next full page load (a document request) of a URL matching `pattern`. */
+function documentLoad(page: Page, pattern: RegExp): Promise<Request> {
+  return page.waitForRequest(
+    (r) => r.isNavigationRequest() && r.resourceType() === "document" && pattern.test(r.url()),
+    {
+      timeout: 15_000,
+    },
+  );
+}
+
+/** Clicks the fixture link to `target`, and measures how long until the target loads as a document. */
+async function fallbackDelay(page: Page, target: string, pattern: RegExp): Promise<number> {
+  const load = documentLoad(page, pattern);
+  const clickedAt = Date.now();
+  await page.locator(`a[data-to="${target}"]`).click();
+  await load;
+  const delay = Date.now() - clickedAt;
+  test.info().annotations.push({ type: "fallback-delay-ms", description: String(delay) });
+  return delay;
+}
+
+function expectAboutTheTimeout(delay: number) {
+  // Not at 1 s, not at 10 s: at the route-load timeout, give or take scheduling.
+  expect(delay).toBeGreaterThanOrEqual(ROUTE_LOAD_TIMEOUT_MS - 100);
+  expect(delay).toBeLessThan(ROUTE_LOAD_TIMEOUT_MS + 1500);
+}
+
+test.describe("contract §5: route-load timeout @fixtures", () => {
+  test("a slow route becomes a full page load of its URL at the timeout, query and hash kept", async ({
+    page,
+    baseURL,
+  }) => {
+    const target = "/lab/slow?ms=6000#details";
+    await linksTo(page, [target]);
+    expectAboutTheTimeout(await fallbackDelay(page, target, /\/lab\/slow\?ms=6000/));
+    await expect(page).toHaveURL(`${baseURL}${target}`, { timeout: 15_000 });
+    expect((await marker(page)).route).toBe("/lab/slow");
+  });
+
+  test("a stalled data request becomes a full page load at the timeout", async ({ page }) => {
+    await page.route(/\/about\.data/, () => {
+      // Never answered: the network hangs.
+    });
+    await linksTo(page, ["/about"]);
+    expectAboutTheTimeout(await fallbackDelay(page, "/about", /\/about$/));
+    expect((await marker(page)).route).toBe("/about");
+  });
+
+  test("a stalled route module becomes a full page load at the timeout", async ({ page }) => {
+    await page.route(/\/assets\/about-[\w-]+\.js$/, () => {
+      // Never answered.
+    });
+    await linksTo(page, ["/about"]);
+    expectAboutTheTimeout(await fallbackDelay(page, "/about", /\/about$/));
+    // Server-rendered, so the page shows even while its script hangs.
+    await expect(page.locator('main[data-route="/about"]')).toBeVisible();
+  });
+
+  test("a fast navigation is not affected", async ({ page }) => {
+    await linksTo(page, ["/lab/slow?ms=200"]);
+    await page.locator('a[data-to="/lab/slow?ms=200"]').click();
+    await expect(page.locator('main[data-route="/lab/slow"]')).toBeVisible();
+    expect(await page.evaluate(() => "__sameDocument" in window)).toBe(true);
+  });
+});
+
+test.describe("contract §5: failed route load @fixtures", () => {
+  test.use({ expectedPageErrors: [] });
+
+  test("a route module that fails to load: the target loads as a document, no loop", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.route(/\/assets\/about-[\w-]+\.js$/, (route) => route.abort("failed"));
+    await linksTo(page, ["/about?from=links#top"]);
+    const documents: string[] = [];
+    page.on("request", (r) => r.isNavigationRequest() && documents.push(r.url()));
+    const load = documentLoad(page, /\/about\?from=links/);
+    await page.locator('a[data-to="/about?from=links#top"]').click();
+    await load;
+    await expect(page).toHaveURL(`${baseURL}/about?from=links#top`);
+    await expect(page.locator('main[data-route="/about"]')).toBeVisible();
+    // Settled: the target loaded once, and nothing keeps reloading.
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(1000);
+    expect(documents.filter((u) => u.includes("/about")).length).toBe(1);
+  });
+
+  test("a data request that fails on the network: the target loads as a document", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.route(/\/blog\/new\.data/, (route) => route.abort("connectionreset"));
+    await linksTo(page, ["/blog/new"]);
+    const load = documentLoad(page, /\/blog\/new$/);
+    await page.locator('a[data-to="/blog/new"]').click();
+    await load;
+    await expect(page).toHaveURL(`${baseURL}/blog/new`);
+    expect((await marker(page)).route).toBe("/blog/new");
+  });
+
+  test("a data request answered by a proxy error page: the target loads as a document", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.route(/\/blog\/new\.data/, (route) =>
+      route.fulfill({ status: 502, body: "Bad Gateway" }),
+    );
+    await linksTo(page, ["/blog/new"]);
+    const load = documentLoad(page, /\/blog\/new$/);
+    await page.locator('a[data-to="/blog/new"]').click();
+    await load;
+    await expect(page).toHaveURL(`${baseURL}/blog/new`);
+  });
+});

@@ -1,0 +1,77 @@
+import {
+  expect,
+  isSameDocument,
+  linksTo,
+  markDocument,
+  marker,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
+
+const INVENTORY: [string, string, Record<string, unknown>][] = [
+  ["/", "/", {}],
+  ["/about", "/about", {}],
+  ["/blog/new", "/blog/new", {}],
+  ["/blog/hello%20world", "/blog/[slug]", { slug: "hello world" }],
+  ["/docs/a/b/c", "/docs/[...path]", { path: ["a", "b", "c"] }],
+  ["/shop", "/shop/[[...filters]]", {}],
+  ["/shop/red/xl", "/shop/[[...filters]]", { filters: ["red", "xl"] }],
+];
+
+test.describe("contract §1: routes by document load @core", () => {
+  for (const [url, route, params] of INVENTORY) {
+    test(`${url} renders ${route}`, async ({ page }) => {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      expect(await marker(page)).toEqual({ route, locale: "en", params });
+    });
+  }
+
+  test("/docs without a segment is a 404", async ({ page }) => {
+    const response = await page.goto("/docs");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('main[data-page="not-found"]')).toBeVisible();
+  });
+});
+
+test.describe("contract §1: routes by client navigation @core", () => {
+  test("the header's links navigate without a page load, with the right route and params", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await markDocument(page);
+    const nav = page.getByRole("navigation", { name: "Shell" });
+    for (const [name, route, params] of [
+      ["About", "/about", {}],
+      ["New post", "/blog/new", {}],
+      ["Blog", "/blog/[slug]", { slug: "hello world" }],
+      ["Docs", "/docs/[...path]", { path: ["getting-started", "install"] }],
+      ["Shop", "/shop/[[...filters]]", {}],
+      ["Home", "/", {}],
+    ] as const) {
+      await nav.getByRole("link", { name, exact: true }).click();
+      await expect(page.locator("main[data-route]")).toHaveAttribute("data-route", route);
+      expect((await marker(page)).params).toEqual(params);
+    }
+    expect(await isSameDocument(page)).toBe(true);
+  });
+});
+
+test.describe("contract §1: every route by client navigation @fixtures", () => {
+  test("each inventory URL, clicked, renders its route without a page load", async ({ page }) => {
+    await linksTo(
+      page,
+      INVENTORY.map(([url]) => url),
+    );
+    for (const [url, route, params] of INVENTORY) {
+      await page.goto(`/lab/links?to=${encodeURIComponent(url)}`);
+      await waitForHydration(page);
+      await markDocument(page);
+      await page.locator(`a[data-to="${url}"]`).click();
+      await expect(page.locator("main[data-route]")).toHaveAttribute("data-route", route);
+      expect(await marker(page)).toEqual({ route, locale: "en", params });
+      expect(await isSameDocument(page)).toBe(true);
+    }
+  });
+});

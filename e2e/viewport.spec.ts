@@ -1,0 +1,30 @@
+import { expect, test, waitForHydration } from "./fixtures.ts";
+
+test.describe("contract §6: viewport height on mobile @mobile", () => {
+  test("--vh follows the real inner height, and the page fills it", async ({ page }) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    const read = () =>
+      page.evaluate(() => ({
+        vh: document.documentElement.style.getPropertyValue("--vh"),
+        inner: window.innerHeight,
+        body: document.body.getBoundingClientRect().height,
+      }));
+    const before = await read();
+    expect(before.vh).toBe(`${before.inner / 100}px`);
+    expect(before.body).toBeGreaterThanOrEqual(before.inner - 1);
+
+    // The toolbar collapses: the inner height grows, and --vh follows.
+    await page.setViewportSize({ width: 412, height: 700 });
+    await expect.poll(async () => (await read()).vh).toBe("7px");
+  });
+
+  test("responsive images carry the default size sets", async ({ page }) => {
+    await page.goto("/");
+    const img = page.locator('img[src^="/images/shell.svg"]');
+    await expect(img).toHaveAttribute(
+      "srcset",
+      "/images/shell.svg?w=128&q=75 1x, /images/shell.svg?w=256&q=75 2x",
+    );
+  });
+});

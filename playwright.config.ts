@@ -1,0 +1,60 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * The browser suite. By default global-setup starts the app image (with the
+ * /lab fixtures) and nginx in front of it with testcontainers. With BASE_URL it
+ * runs against that deployment instead: only the specs that need no fixtures
+ * (the smoke-test mode, e.g. against `docker compose up`).
+ */
+const smoke = Boolean(process.env.BASE_URL);
+// Debian's Chromium when present (nothing is downloaded); otherwise Playwright's own.
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+export default defineConfig({
+  testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: "test-results/playwright",
+  reporter: [
+    ["list"],
+    ["html", { open: "never", outputFolder: "playwright-report" }],
+    ["json", { outputFile: "test-results/playwright.json" }],
+  ],
+  use: {
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
+    },
+  },
+  // A project's grep and grepInvert replace the top-level ones, so each says both.
+  projects: [
+    {
+      name: "direct",
+      use: { ...devices["Desktop Chrome"] },
+      grepInvert: smoke ? /@mobile|@fixtures/ : /@mobile/,
+    },
+    {
+      name: "mobile",
+      use: { ...devices["Pixel 7"] },
+      grep: /@mobile/,
+      grepInvert: smoke ? /@fixtures/ : undefined,
+    },
+    // The core specs again, through the nginx of docker-compose.yml.
+    ...(smoke ? [] : [{ name: "proxy", use: { ...devices["Desktop Chrome"] }, grep: /@core/ }]),
+  ],
+});

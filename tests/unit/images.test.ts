@@ -1,0 +1,57 @@
+import { describe, expect, test } from "vitest";
+import { DEVICE_SIZES, IMAGE_SIZES, responsiveImage } from "../../app/images.ts";
+
+test("the default size sets", () => {
+  expect(DEVICE_SIZES).toEqual([640, 750, 828, 1080, 1200, 1920, 2048, 3840]);
+  expect(IMAGE_SIZES).toEqual([32, 48, 64, 96, 128, 256, 384]);
+});
+
+describe("responsiveImage", () => {
+  test.each([
+    [
+      { src: "/a.png", width: 100 },
+      { src: "/a.png?w=256&q=75", srcSet: "/a.png?w=128&q=75 1x, /a.png?w=256&q=75 2x" },
+    ],
+    [
+      { src: "/a.png", width: 48 },
+      { src: "/a.png?w=96&q=75", srcSet: "/a.png?w=48&q=75 1x, /a.png?w=96&q=75 2x" },
+    ],
+    [
+      { src: "/a.png", width: 5000 },
+      { src: "/a.png?w=3840&q=75", srcSet: "/a.png?w=3840&q=75 1x" },
+    ],
+    [
+      { src: "/a.png?v=2", width: 32, quality: 90 },
+      { src: "/a.png?v=2&w=64&q=90", srcSet: "/a.png?v=2&w=32&q=90 1x, /a.png?v=2&w=64&q=90 2x" },
+    ],
+  ])("fixed width %j -> 1x/2x %j", (input, expected) => {
+    expect(responsiveImage(input)).toEqual(expected);
+  });
+
+  test("no width: every device size, for the full viewport", () => {
+    const image = responsiveImage({ src: "/hero.jpg" });
+    expect(image.sizes).toBe("100vw");
+    expect(image.srcSet.split(", ").map((c) => c.split(" ")[1])).toEqual(
+      DEVICE_SIZES.map((w) => `${w}w`),
+    );
+    expect(image.src).toBe("/hero.jpg?w=3840&q=75");
+  });
+
+  test("sizes in vw: widths from the smallest share of the smallest device up", () => {
+    const image = responsiveImage({ src: "/p.jpg", sizes: "(max-width: 768px) 50vw, 33vw" });
+    // 640 * 0.33 = 211.2: 256 is the first useful width.
+    expect(image.srcSet.split(", ")[0]).toBe("/p.jpg?w=256&q=75 256w");
+    expect(image.sizes).toBe("(max-width: 768px) 50vw, 33vw");
+  });
+
+  test("a custom loader builds every URL", () => {
+    const image = responsiveImage({
+      src: "cat.jpg",
+      width: 64,
+      loader: ({ src, width }) => `https://cdn.example/${width}/${src}`,
+    });
+    expect(image.srcSet).toBe(
+      "https://cdn.example/64/cat.jpg 1x, https://cdn.example/128/cat.jpg 2x",
+    );
+  });
+});
