@@ -13,7 +13,11 @@ export default tseslint.config(
     ],
   },
   ...tseslint.configs.recommended,
-  reactHooks.configs.flat["recommended-latest"] ?? reactHooks.configs.flat.recommended,
+  // React code lives in app/; elsewhere (Playwright fixtures) `use` is not React's.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ...(reactHooks.configs.flat["recommended-latest"] ?? reactHooks.configs.flat.recommended),
+  },
   {
     rules: {
       "@typescript-eslint/consistent-type-imports": "error",
