@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import {
+  isRouteErrorResponse,
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
@@ -77,7 +78,8 @@ export default function handleRequest(
 
 /** Every error React Router catches is logged once, with the request's id. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  // A client that hung up is not an error of ours.
-  if (request.signal.aborted) return;
+  // A client that hung up is not an error of ours, and neither is a 4xx: no
+  // route for the path, no action for the method.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   requestInfo(context, request).reportError(error);
 };

@@ -39,6 +39,9 @@ const server = createServer(
     headersTimeout: config.headersTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Node checks the two timeouts above only this often (30 s by default), which
+    // would let a slow client hold a socket far longer than they say.
+    connectionsCheckingInterval: 1000,
   },
   createRequestListener({ config, logger, build, files, lifecycle }),
 );

@@ -1,6 +1,9 @@
 import type { Server } from "node:http";
+import { Server as NetServer } from "node:net";
 import type { Lifecycle } from "./health.ts";
 import type { Logger } from "./logger.ts";
+
+const IDLE_CLOSE_GRACE_MS = 100;
 
 interface ShutdownOptions {
   server: Server;
@@ -39,12 +42,17 @@ export function gracefulShutdown({
     deadline.unref();
 
     setTimeout(() => {
-      server.close(() => {
+      // Stop listening, but not the way http.Server#close does: it also closes
+      // idle connections at once, and a connection accepted a moment ago counts
+      // as idle until its request is parsed, so that request would be reset.
+      NetServer.prototype.close.call(server, () => {
         clearTimeout(deadline);
         logger.info("shut down cleanly");
         exit(0);
       });
-      server.closeIdleConnections();
+      // By now every accepted request is parsed; what is idle is a keep-alive
+      // connection between requests (each answer since the signal said "close").
+      setTimeout(() => server.closeIdleConnections(), IDLE_CLOSE_GRACE_MS);
     }, delayMs);
   };
 }

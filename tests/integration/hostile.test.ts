@@ -1,0 +1,207 @@
+/**
+ * Hostile and malformed requests: every one is answered with a 4xx or a safe
+ * 3xx (a path on this origin), never a 5xx, a hang, another host, or a file
+ * outside the public folder; and the server is healthy afterwards.
+ */
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startServer, type HttpResponse, type RunningServer } from "./harness.ts";
+
+interface Attack {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+const LEAKS = [
+  /root:x:0:0/,
+  /"devDependencies"/,
+  /createRequestHandler/,
+  /\[core\]/,
+  /BEGIN [A-Z ]*PRIVATE KEY/,
+];
+
+const CORPUS: [string, Attack][] = [
+  // Bad percent-encoding.
+  ["lone %", { path: "/%" }],
+  ["truncated UTF-8", { path: "/%E0%A4%A" }],
+  ["non-hex escape", { path: "/%zz" }],
+  ["overlong UTF-8 slash", { path: "/%C0%AF" }],
+  ["invalid UTF-8 byte", { path: "/%FF" }],
+  ["IIS-style %u", { path: "/%u002e%u002e/" }],
+  ["double %", { path: "/%%32%65" }],
+  ["bad escape in a blog slug", { path: "/blog/%E2%82" }],
+  ["encoded NUL", { path: "/about%00.txt" }],
+  ["bad escape in the query", { path: "/about?q=%E0%A4%A" }],
+  // Overlong input.
+  ["path over MAX_URL_LENGTH", { path: `/${"a".repeat(9000)}` }],
+  ["query over MAX_URL_LENGTH", { path: `/about?${"q".repeat(9000)}` }],
+  ["long but allowed path", { path: `/${"a".repeat(2000)}` }],
+  ["two hundred segments", { path: "/x".repeat(200) }],
+  [
+    "a thousand query parameters",
+    { path: `/about?${Array.from({ length: 1000 }, (_, i) => `p${i}=${i}`).join("&")}` },
+  ],
+  ["a 20 KB header", { path: "/about", headers: { "X-Big": "b".repeat(20_000) } }],
+  ["a 10 KB cookie", { path: "/", headers: { Cookie: `locale=fr; junk=${"c".repeat(10_000)}` } }],
+  [
+    "a huge Accept-Language",
+    { path: "/", headers: { "Accept-Language": "fr;q=0.1,".repeat(1000) } },
+  ],
+  // Traversal toward files.
+  ["dot-dot", { path: "/../../etc/passwd" }],
+  ["encoded slashes", { path: "/..%2f..%2fetc%2fpasswd" }],
+  ["encoded dots", { path: "/%2e%2e/%2e%2e/etc/passwd" }],
+  ["mixed dots", { path: "/.%2e/.%2e/etc/passwd" }],
+  ["double-encoded dots", { path: "/assets/%252e%252e/%252e%252e/package.json" }],
+  ["assets then encoded traversal", { path: "/assets/..%2f..%2fserver%2findex.js" }],
+  ["assets then dots", { path: "/assets/%2e%2e/%2e%2e/package.json" }],
+  ["backslash traversal", { path: "/assets/..\\..\\package.json" }],
+  ["the server build", { path: "/build/server/index.js" }],
+  ["the package manifest", { path: "/package.json" }],
+  ["node_modules", { path: "/node_modules/react/package.json" }],
+  ["dotenv", { path: "/.env" }],
+  ["git config", { path: "/.git/config" }],
+  ["traversal after a real file", { path: "/favicon.ico/..%2f..%2fpackage.json" }],
+  ["proc", { path: "/assets/../../../../proc/self/environ" }],
+  // Redirect tricks.
+  ["protocol-relative", { path: "//evil.example/" }],
+  ["protocol-relative with dots", { path: "//evil.example/%2e%2e" }],
+  ["backslash host", { path: "/\\evil.example" }],
+  ["backslash slash host", { path: "/\\/evil.example/" }],
+  ["triple slash", { path: "///evil.example/" }],
+  ["encoded double slash", { path: "/%2f%2fevil.example/" }],
+  ["encoded double backslash", { path: "/%5c%5cevil.example/" }],
+  ["userinfo", { path: "//evil.example@good.example/" }],
+  ["dot then double slash", { path: "/.//evil.example/" }],
+  ["dot-dot then double slash", { path: "/..//evil.example" }],
+  ["locale then double slash", { path: "/FR//evil.example/" }],
+  ["redirect target in the query", { path: "/about/?next=//evil.example" }],
+  [
+    "detected locale with a hostile query",
+    { path: "/?x=//evil.example", headers: { "Accept-Language": "fr" } },
+  ],
+  ["hostile locale cookie", { path: "/", headers: { Cookie: "locale=//evil.example" } }],
+  [
+    "data request for a protocol-relative page",
+    { path: "//evil.example/_.data", headers: { "X-Build-Id": "old" } },
+  ],
+  // Header injection attempts.
+  ["encoded CRLF in the path", { path: "/about%0d%0aSet-Cookie:%20x=1" }],
+  ["encoded CRLF before a redirect", { path: "/about/%0d%0aLocation:%20http://evil.example" }],
+  ["encoded CRLF in a redirected query", { path: "/about/?x=%0d%0aSet-Cookie:%20a=1" }],
+  ["unicode CRLF lookalikes", { path: "/about/%E5%98%8A%E5%98%8DSet-Cookie:x" }],
+  ["CRLF in the request id", { path: "/about", headers: { "X-Request-Id": "a%0d%0ab" } }],
+  // Odd methods.
+  ["OPTIONS", { method: "OPTIONS", path: "/about" }],
+  ["TRACE", { method: "TRACE", path: "/about" }],
+  ["PROPFIND", { method: "PROPFIND", path: "/" }],
+  ["MKCOL", { method: "MKCOL", path: "/x" }],
+  ["made-up method", { method: "BREW", path: "/" }],
+  ["DELETE on a page", { method: "DELETE", path: "/about" }],
+  ["PUT on a page", { method: "PUT", path: "/about" }],
+  ["PATCH on an asset", { method: "PATCH", path: "/favicon.ico" }],
+  ["POST to route data", { method: "POST", path: "/about.data" }],
+  ["POST to the manifest", { method: "POST", path: "/__manifest" }],
+  [
+    "a body too large",
+    { method: "POST", path: "/about", headers: { "Content-Length": String(50 << 20) } },
+  ],
+  // Hosts.
+  ["unknown Host", { path: "/about", headers: { Host: "evil.example" } }],
+  ["malformed Host", { path: "/about", headers: { Host: "evil.example/x" } }],
+  ["Host with userinfo", { path: "/about", headers: { Host: "good@evil.example" } }],
+  ["Host with spaces", { path: "/about", headers: { Host: "a b" } }],
+  [
+    "unknown X-Forwarded-Host",
+    { path: "/about/", headers: { "X-Forwarded-Host": "evil.example" } },
+  ],
+  [
+    "malformed X-Forwarded-Host",
+    { path: "/about", headers: { "X-Forwarded-Host": "evil.example/x" } },
+  ],
+  ["odd X-Forwarded-Proto", { path: "/about", headers: { "X-Forwarded-Proto": "javascript" } }],
+  ["junk X-Forwarded-For", { path: "/about", headers: { "X-Forwarded-For": "<script>" } }],
+  ["manifest with a huge path list", { path: `/__manifest?version=x&paths=${"/a,".repeat(3000)}` }],
+];
+
+/** A raw request line, for input Node's own client refuses to send. */
+function rawExchange(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let received = "";
+    socket.setTimeout(5000, () => socket.destroy(new Error("no answer in 5 s")));
+    socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+    socket.on("end", () => resolve(received));
+    socket.on("close", () => resolve(received));
+    socket.on("error", reject);
+    socket.end(text);
+  });
+}
+
+const RAW: [string, string][] = [
+  ["literal CRLF injection", "GET /about\r\nSet-Cookie: x=1 HTTP/1.1\r\nHost: a\r\n\r\n"],
+  ["tab in the path", "GET /ab\tout HTTP/1.1\r\nHost: a\r\n\r\n"],
+  ["raw non-ASCII bytes", "GET /caf\xe9 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"],
+  [
+    "absolute-form target",
+    "GET http://evil.example/about HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
+  ],
+  ["asterisk target", "OPTIONS * HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"],
+  ["HTTP/1.0 without Host", "GET /about/ HTTP/1.0\r\n\r\n"],
+  ["garbage", "\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n"],
+];
+
+function expectSafe(name: string, response: HttpResponse) {
+  expect(response.status, name).toBeGreaterThanOrEqual(200);
+  expect(response.status, name).toBeLessThan(500);
+  if (response.status >= 300 && response.status < 400) {
+    expect(response.headers.location, name).toMatch(/^\/(?![/\\])/);
+  }
+  const redirect = response.headers["x-remix-redirect"];
+  if (redirect) expect(redirect, name).toMatch(/^\/(?![/\\])/);
+  for (const leak of LEAKS) expect(response.body, name).not.toMatch(leak);
+  expect(response.headers["set-cookie"], name).toBeUndefined();
+}
+
+describe.each([
+  ["without TRUST_PROXY", {}],
+  ["with TRUST_PROXY", { TRUST_PROXY: "1" }],
+])("hostile input %s", (_, env) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer(env);
+  });
+  afterAll(() => server.stop());
+
+  test(`the corpus holds ${CORPUS.length + RAW.length} requests`, () => {
+    expect(CORPUS.length + RAW.length).toBeGreaterThanOrEqual(60);
+  });
+
+  test.each(CORPUS)("%s: a 4xx or a safe 3xx", async (name, attack) => {
+    const response = await server.request(attack.path, {
+      method: attack.method ?? "GET",
+      headers: attack.headers ?? {},
+    });
+    expectSafe(name, response);
+  });
+
+  test.each(RAW)("%s (raw bytes): refused or answered safely, never a 5xx", async (name, text) => {
+    const answer = await rawExchange(server.port, text);
+    const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0);
+    // Node may close the connection on unparseable input without an answer: also safe.
+    if (status !== 0) {
+      expect(status, name).toBeLessThan(500);
+      const location = /\r\nlocation: ([^\r]*)/i.exec(answer)?.[1];
+      if (location) expect(location, name).toMatch(/^\/(?![/\\])/);
+    }
+    expect(answer).not.toMatch(/\r\nSet-Cookie: x=1/i);
+  });
+
+  test("the server is healthy after the whole corpus", async () => {
+    expect((await server.request("/healthz")).status).toBe(200);
+    expect((await server.request("/about")).status).toBe(200);
+    expect(server.process.exitCode).toBeNull();
+    expect(server.logs.filter((l) => l.level === "error" || l.level === "fatal")).toEqual([]);
+  });
+});
