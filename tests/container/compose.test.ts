@@ -1,0 +1,108 @@
+/**
+ * docker-compose.yml as users run it: the app behind nginx, and the app
+ * restarted by its restart policy after its process is killed.
+ */
+import { execFileSync } from "node:child_process";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { rawRequest } from "../integration/harness.ts";
+
+const DOCKER = process.env.DOCKER ?? "docker";
+const PROJECT = `rrshell${process.pid}`;
+
+/** `docker compose` where the client has it, else the v1 `docker-compose` binary. */
+function composeCommand(): [string, ...string[]] {
+  try {
+    execFileSync(DOCKER, ["compose", "version"], { stdio: "ignore" });
+    return [DOCKER, "compose"];
+  } catch {
+    return ["docker-compose"];
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms`);
+}
+
+const [command, ...prefix] = composeCommand();
+let env: NodeJS.ProcessEnv;
+let proxyPort: number;
+const compose = (...args: string[]) =>
+  execFileSync(command, [...prefix, "-p", PROJECT, ...args], {
+    env,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+const inspect = (id: string, format: string) =>
+  execFileSync(DOCKER, ["inspect", "-f", format, id], { encoding: "utf8" }).trim();
+
+beforeAll(async () => {
+  proxyPort = await freePort();
+  env = {
+    ...process.env,
+    APP_IMAGE: inject("appImage"),
+    APP_PORT: String(await freePort()),
+    PROXY_PORT: String(proxyPort),
+  };
+  compose("up", "-d", "--no-build");
+  await until("the proxy answers /readyz", async () =>
+    (await rawRequest(proxyPort, "/readyz")).status === 200 ? true : undefined,
+  );
+}, 180_000);
+
+afterAll(() => {
+  compose("down", "--volumes", "--remove-orphans", "--timeout", "15");
+}, 120_000);
+
+test("nginx in front: the public origin in links, the client's address in the log", async () => {
+  const response = await rawRequest(proxyPort, "/fr/about", {
+    headers: {
+      Host: "shop.example",
+      "X-Forwarded-Host": "evil.example",
+      "X-Forwarded-For": "6.6.6.6",
+    },
+  });
+  expect(response.status).toBe(200);
+  expect(response.body).toContain('<link rel="canonical" href="http://shop.example/fr/about"/>');
+  const requestId = response.headers["x-request-id"] as string;
+  const line = await until("the access line", async () =>
+    compose("logs", "--no-color", "app")
+      .split("\n")
+      .find((l) => l.includes(`"reqId":"${requestId}"`)),
+  );
+  expect(line).not.toContain("6.6.6.6");
+  expect(line).toMatch(/"ip":"[\d.]+"/);
+});
+
+test("the app restarts after its process is killed", async () => {
+  const id = compose("ps", "-q", "app").trim();
+  const restartsBefore = Number(inspect(id, "{{.RestartCount}}"));
+  // SIGKILL from outside, as the kernel's OOM killer would: no chance to drain.
+  process.kill(Number(inspect(id, "{{.State.Pid}}")), "SIGKILL");
+  await until("a restart", async () =>
+    Number(inspect(id, "{{.RestartCount}}")) > restartsBefore ? true : undefined,
+  );
+  await until("served again through the proxy", async () =>
+    (await rawRequest(proxyPort, "/about")).status === 200 ? true : undefined,
+  );
+});
