@@ -5,7 +5,6 @@
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 
 interface Recorded {
   status: number;
@@ -26,7 +25,5 @@ const server = createServer((req, res) => {
   if (!answer) return void res.writeHead(404).end();
   res.writeHead(answer.status, answer.headers).end(answer.body);
 });
-server.listen(0, "127.0.0.1", () => {
-  console.log(`ceiling listening on ${(server.address() as AddressInfo).port}`);
-});
+server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? "127.0.0.1");
 process.once("SIGTERM", () => server.close(() => process.exit(0)));

@@ -10,19 +10,22 @@ export interface Lifecycle {
  * `/readyz`: it takes traffic (200), or has begun to shut down (503).
  */
 export function health(lifecycle: Lifecycle, buildId: string): Step {
+  const alive = JSON.stringify({ status: "ok", buildId });
+  const ready = JSON.stringify({ status: "ready" });
+  const stopping = JSON.stringify({ status: "stopping" });
   return (exchange) => {
     const { rawPath, res } = exchange;
     if (rawPath === "/healthz") {
       exchange.quiet = true;
-      sendText(res, 200, JSON.stringify({ status: "ok", buildId }), {
+      sendText(res, 200, alive, {
         "Content-Type": "application/json",
       });
       return true;
     }
     if (rawPath === "/readyz") {
       exchange.quiet = true;
-      const ready = !lifecycle.shuttingDown;
-      sendText(res, ready ? 200 : 503, JSON.stringify({ status: ready ? "ready" : "stopping" }), {
+      const serving = !lifecycle.shuttingDown;
+      sendText(res, serving ? 200 : 503, serving ? ready : stopping, {
         "Content-Type": "application/json",
       });
       return true;

@@ -6,13 +6,26 @@ export type { Logger };
 /**
  * JSON lines on stdout, one object per event. `LOG_FORMAT=pretty` is for a
  * developer's terminal and needs the dev dependency pino-pretty.
+ *
+ * Lines are written asynchronously: under load, lines logged while a write is
+ * in progress go out together in the next one, instead of one write(2) per
+ * request. Call `logger.flush()` before exiting.
  */
 export function createLogger(config: Pick<Config, "logLevel" | "logFormat">): Logger {
-  return pino({
+  const options = {
     level: config.logLevel,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    ...(config.logFormat === "pretty" && { transport: { target: "pino-pretty" } }),
-  });
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
+  if (config.logFormat === "pretty") {
+    return pino({ ...options, transport: { target: "pino-pretty" } });
+  }
+  return pino(options, pino.destination({ dest: 1, sync: false }));
+}
+
+/** Exits once buffered log lines are written (or after a second, if stdout is stuck). */
+export function flushAndExit(logger: Logger, code: number): void {
+  logger.flush(() => process.exit(code));
+  setTimeout(() => process.exit(code), 1000).unref();
 }

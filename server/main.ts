@@ -1,14 +1,14 @@
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { buildIdOf, loadServerBuild } from "./build.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { Lifecycle } from "./health.ts";
 import { createRequestListener } from "./http.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, flushAndExit } from "./logger.ts";
 import { gracefulShutdown } from "./shutdown.ts";
 import { loadStaticFiles } from "./static.ts";
 
-let config;
+let config: Config;
 try {
   config = loadConfig(process.env);
 } catch (error) {
@@ -21,17 +21,23 @@ try {
 const logger = createLogger(config);
 process.on("uncaughtException", (error) => {
   logger.fatal({ err: error }, "uncaught exception");
-  process.exit(1);
+  flushAndExit(logger, 1);
 });
 
-let build, files;
-try {
-  build = await loadServerBuild(config.buildDir);
-  files = await loadStaticFiles(join(config.buildDir, "client"));
-} catch (error) {
-  logger.fatal({ err: error }, (error as Error).message);
-  process.exit(1);
+async function loadApp() {
+  try {
+    const build = await loadServerBuild(config.buildDir);
+    const files = await loadStaticFiles(join(config.buildDir, "client"));
+    return { build, files };
+  } catch (error) {
+    logger.fatal({ err: error }, (error as Error).message);
+    flushAndExit(logger, 1);
+    // Never settles: nothing may start while the process exits.
+    return new Promise<never>(() => {});
+  }
 }
+
+const { build, files } = await loadApp();
 const lifecycle: Lifecycle = { shuttingDown: false };
 
 const server = createServer(
@@ -53,7 +59,7 @@ const shutdown = gracefulShutdown({
   logger,
   timeoutMs: config.shutdownTimeoutMs,
   delayMs: config.shutdownDelayMs,
-  exit: (code) => process.exit(code),
+  exit: (code) => flushAndExit(logger, code),
 });
 process.once("SIGTERM", () => shutdown("SIGTERM"));
 process.once("SIGINT", () => shutdown("SIGINT"));
