@@ -34,6 +34,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { origin, trailingSlash, requestId };
 }
 
+// Always re-run on navigation: the request id it returns must be that of the
+// request the page (or its error page) came from, not of the first document.
+export const shouldRevalidate = () => true;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const { locale } = useLocalePath();
   return (

@@ -103,7 +103,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     publicOrigin: read("PUBLIC_ORIGIN", origin, null),
     e2eFixtures: read("E2E_FIXTURES", flag, false),
     buildDir: read("BUILD_DIR", text, "build"),
-    shutdownTimeoutMs: read("SHUTDOWN_TIMEOUT_MS", integer(0, 600_000), 10_000),
+    shutdownTimeoutMs: read("SHUTDOWN_TIMEOUT_MS", integer(100, 600_000), 10_000),
     shutdownDelayMs: read("SHUTDOWN_DELAY_MS", integer(0, 600_000), 0),
     maxUrlLength: read("MAX_URL_LENGTH", integer(64, 65_536), 8192),
     maxBodyBytes: read("MAX_BODY_BYTES", integer(0, 1 << 30), 1 << 20),
@@ -111,7 +111,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     requestTimeoutMs: read("REQUEST_TIMEOUT_MS", integer(1, 3_600_000), 30_000),
     keepAliveTimeoutMs: read("KEEP_ALIVE_TIMEOUT_MS", integer(1, 600_000), 5_000),
   };
-  if (config.shutdownDelayMs >= config.shutdownTimeoutMs && config.shutdownTimeoutMs > 0) {
+  if (config.shutdownDelayMs >= config.shutdownTimeoutMs) {
     problems.push("SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS");
   }
   if (config.headersTimeoutMs > config.requestTimeoutMs) {

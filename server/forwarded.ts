@@ -21,9 +21,13 @@ export interface ForwardedOptions {
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-function firstValue(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value?.split(",", 1)[0]?.trim() || undefined;
+/**
+ * The last value of a forwarded header: the one our proxy wrote. Values before
+ * it, if the proxy appends rather than overwrites, come from the client.
+ */
+function lastValue(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header.join(",") : header;
+  return value?.split(",").at(-1)?.trim() || undefined;
 }
 
 /**
@@ -38,11 +42,13 @@ export function requestOrigin(
     const url = new URL(options.publicOrigin);
     return { protocol: url.protocol, host: url.host };
   }
-  const forwardedHost = options.trustProxy ? firstValue(headers["x-forwarded-host"]) : undefined;
+  const forwardedHost = options.trustProxy ? lastValue(headers["x-forwarded-host"]) : undefined;
   const host = forwardedHost ?? headers.host ?? "localhost";
-  if (!HOST.test(host)) return null;
+  // The pattern admits shapes no URL can hold (999.1.1.1, a port of 99999): the
+  // URL parser has the last word, so a request URL can always be built.
+  if (!HOST.test(host) || URL.parse(`http://${host}`) === null) return null;
 
-  const forwardedProto = options.trustProxy ? firstValue(headers["x-forwarded-proto"]) : undefined;
+  const forwardedProto = options.trustProxy ? lastValue(headers["x-forwarded-proto"]) : undefined;
   if (forwardedProto !== undefined && forwardedProto !== "http" && forwardedProto !== "https") {
     return null;
   }
@@ -59,13 +65,5 @@ export function clientAddress(
   socketAddress: string | undefined,
   options: Pick<ForwardedOptions, "trustProxy">,
 ): string | undefined {
-  if (options.trustProxy) {
-    const forwardedFor = headers["x-forwarded-for"];
-    const last = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
-      ?.split(",")
-      .at(-1)
-      ?.trim();
-    if (last) return last;
-  }
-  return socketAddress;
+  return (options.trustProxy && lastValue(headers["x-forwarded-for"])) || socketAddress;
 }

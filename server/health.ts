@@ -1,8 +1,11 @@
+import type { ServerResponse } from "node:http";
 import { sendText, type Step } from "./exchange.ts";
 
 export interface Lifecycle {
   /** True from the first shutdown signal on. */
   shuttingDown: boolean;
+  /** Responses not yet closed, so shutdown can tell their clients not to keep the connection. */
+  readonly inFlight: Set<ServerResponse>;
 }
 
 /**

@@ -85,7 +85,11 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     // Once shutdown begins, every answer closes its connection, so keep-alive
     // clients reconnect to a live instance instead of this draining one.
     if (lifecycle.shuttingDown) res.setHeader("Connection", "close");
-    res.once("close", () => logAccess(exchange, startedAt));
+    lifecycle.inFlight.add(res);
+    res.once("close", () => {
+      lifecycle.inFlight.delete(res);
+      logAccess(exchange, startedAt);
+    });
     logger.trace(
       { reqId: exchange.requestId, method: req.method, path: exchange.rawPath },
       "request received",

@@ -38,7 +38,7 @@ async function loadApp() {
 }
 
 const { build, files } = await loadApp();
-const lifecycle: Lifecycle = { shuttingDown: false };
+const lifecycle: Lifecycle = { shuttingDown: false, inFlight: new Set() };
 
 const server = createServer(
   {
@@ -61,8 +61,9 @@ const shutdown = gracefulShutdown({
   delayMs: config.shutdownDelayMs,
   exit: (code) => flushAndExit(logger, code),
 });
-process.once("SIGTERM", () => shutdown("SIGTERM"));
-process.once("SIGINT", () => shutdown("SIGINT"));
+// `on`, not `once`: a second signal must not fall back to Node's default (exit at once).
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
 
 server.listen(config.port, config.host, () => {
   const address = server.address();

@@ -26,6 +26,12 @@ export function rejectMalformed(config: Pick<Config, "maxUrlLength" | "maxBodyBy
       sendText(res, 414, "URI Too Long\n");
       return true;
     }
+    // A body must announce its length, so MAX_BODY_BYTES holds before a byte is
+    // read: browsers always send Content-Length with a form.
+    if (req.headers["transfer-encoding"] !== undefined) {
+      sendText(res, 411, "Length Required\n", { Connection: "close" });
+      return true;
+    }
     const length = Number(req.headers["content-length"] ?? 0);
     if (length > config.maxBodyBytes) {
       sendText(res, 413, "Content Too Large\n", { Connection: "close" });

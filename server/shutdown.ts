@@ -33,6 +33,11 @@ export function gracefulShutdown({
     if (lifecycle.shuttingDown) return;
     lifecycle.shuttingDown = true;
     logger.info({ signal, timeoutMs, delayMs }, "shutting down");
+    // Requests already in flight end their connections too, where the answer
+    // has not started; later ones get the header in http.ts.
+    for (const res of lifecycle.inFlight) {
+      if (!res.headersSent) res.setHeader("Connection", "close");
+    }
 
     const deadline = setTimeout(() => {
       logger.warn({ timeoutMs }, "shutdown deadline passed; closing remaining connections");
@@ -50,9 +55,10 @@ export function gracefulShutdown({
         logger.info("shut down cleanly");
         exit(0);
       });
-      // By now every accepted request is parsed; what is idle is a keep-alive
-      // connection between requests (each answer since the signal said "close").
-      setTimeout(() => server.closeIdleConnections(), IDLE_CLOSE_GRACE_MS);
+      // From then on, close keep-alive connections as they fall idle: by then every
+      // accepted request is parsed, and answers begun before the signal may have
+      // promised keep-alive. (Waiting for KEEP_ALIVE_TIMEOUT_MS would hold the exit.)
+      setInterval(() => server.closeIdleConnections(), IDLE_CLOSE_GRACE_MS).unref();
     }, delayMs);
   };
 }

@@ -112,6 +112,17 @@ const CORPUS: [string, Attack][] = [
   ["malformed Host", { path: "/about", headers: { Host: "evil.example/x" } }],
   ["Host with userinfo", { path: "/about", headers: { Host: "good@evil.example" } }],
   ["Host with spaces", { path: "/about", headers: { Host: "a b" } }],
+  ["Host that no URL can hold", { path: "/about", headers: { Host: "999.1.1.1" } }],
+  ["Host with an impossible port", { path: "/about", headers: { Host: "a:99999" } }],
+  ["Host with an odd IPv6 literal", { path: "/about", headers: { Host: "[1]" } }],
+  [
+    "X-Forwarded-Host that no URL can hold",
+    { path: "/about", headers: { "X-Forwarded-Host": "1.2.3.4.5" } },
+  ],
+  [
+    "chunked body with no length",
+    { method: "POST", path: "/about", headers: { "Transfer-Encoding": "chunked" } },
+  ],
   [
     "unknown X-Forwarded-Host",
     { path: "/about/", headers: { "X-Forwarded-Host": "evil.example" } },

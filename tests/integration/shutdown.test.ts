@@ -1,3 +1,4 @@
+import { Agent, request } from "node:http";
 import { expect, test } from "vitest";
 import { rawRequest, startServer, type RunningServer } from "./harness.ts";
 
@@ -53,4 +54,25 @@ test("past SHUTDOWN_TIMEOUT_MS the remaining connections are cut and the exit co
   expect(await server.stop("SIGTERM")).toBe(1);
   expect(await stuck).toBeInstanceOf(Error);
   expect(server.logs.some((l) => l.msg.startsWith("shutdown deadline passed"))).toBe(true);
+});
+
+test("a keep-alive request in flight at SIGTERM does not hold the drain open", async () => {
+  const server = await startServer({ E2E_FIXTURES: "1", LOG_LEVEL: "trace" });
+  const agent = new Agent({ keepAlive: true });
+  const answered = new Promise<number>((resolve, reject) =>
+    request({ host: "127.0.0.1", port: server.port, path: "/lab/slow?ms=1000", agent }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    })
+      .on("error", reject)
+      .end(),
+  );
+  await received(server, "/lab/slow", 1);
+  const signalledAt = performance.now();
+  const exitCode = server.stop("SIGTERM");
+  expect(await answered).toBe(200);
+  expect(await exitCode).toBe(0);
+  // The request's second, not KEEP_ALIVE_TIMEOUT_MS (5 s) more.
+  expect(performance.now() - signalledAt).toBeLessThan(3000);
+  agent.destroy();
 });

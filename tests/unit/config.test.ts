@@ -56,6 +56,7 @@ describe("loadConfig", () => {
     [{ HOST: "" }, "HOST"],
     [{ SHUTDOWN_TIMEOUT_MS: "soon" }, "SHUTDOWN_TIMEOUT_MS"],
     [{ SHUTDOWN_DELAY_MS: "20000" }, "SHUTDOWN_DELAY_MS"],
+    [{ SHUTDOWN_TIMEOUT_MS: "0" }, "SHUTDOWN_TIMEOUT_MS"],
     [{ HEADERS_TIMEOUT_MS: "60000", REQUEST_TIMEOUT_MS: "1000" }, "HEADERS_TIMEOUT_MS"],
   ])("%j stops start-up, naming %s", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

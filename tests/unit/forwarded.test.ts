@@ -22,7 +22,7 @@ describe("requestOrigin", () => {
     ],
     [
       proxied,
-      { host: "app:3000", "x-forwarded-host": "shop.example, other.example" },
+      { host: "app:3000", "x-forwarded-host": "spoofed.example, shop.example" },
       { protocol: "http:", host: "shop.example" },
     ],
     [proxied, { host: "app:3000" }, { protocol: "http:", host: "app:3000" }],
@@ -43,6 +43,11 @@ describe("requestOrigin", () => {
     [direct, { host: "-bad.example" }],
     [proxied, { host: "app", "x-forwarded-host": "evil.example\\@x" }],
     [proxied, { host: "app", "x-forwarded-proto": "javascript" }],
+    [direct, { host: "999.1.1.1" }],
+    [direct, { host: "a:99999" }],
+    [direct, { host: "1.2.3.4.5" }],
+    [direct, { host: "[1]" }],
+    [proxied, { host: "app", "x-forwarded-host": "999.1.1.1" }],
   ])("%j with %j is refused", (options, headers) => {
     expect(requestOrigin(headers, options)).toBeNull();
   });
