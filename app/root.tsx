@@ -10,6 +10,7 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { HistoryNavigationFallback } from "./client/history-navigation.tsx";
 import { RESUME_NAVIGATION_SCRIPT } from "./client/route-load.ts";
 import { ViewportHeightSync } from "./client/viewport-height.tsx";
 import {
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader />
         {children}
         <ViewportHeightSync />
+        <HistoryNavigationFallback />
         <ScrollRestoration />
         <Scripts />
       </body>

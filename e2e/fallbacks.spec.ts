@@ -34,6 +34,22 @@ test.describe("contract §4: errors @fixtures", () => {
     await expect(page.locator("[data-reference-id]")).toHaveText(requestId!);
   });
 
+  test("after client navigations, the 500 page shows the id of the failing request", async ({
+    page,
+  }) => {
+    // From a page without a query: nothing but the root's own rule re-runs its loader.
+    await page.goto("/about");
+    await waitForHydration(page);
+    const data = page.waitForResponse((r) => r.url().includes("/lab/boom.data"));
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/lab/boom"),
+    );
+    const requestId = (await data).headers()["x-request-id"];
+    await expect(page.locator("[data-reference-id]")).toHaveText(requestId!);
+  });
+
   test.describe(() => {
     test.use({ expectedPageErrors: [/lab: a client-side exception after hydration/] });
     test("an exception in the browser shows the generic notice and a way to reload", async ({

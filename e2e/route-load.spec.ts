@@ -63,6 +63,26 @@ test.describe("contract §5: route-load timeout @fixtures", () => {
     await expect(page.locator('main[data-route="/about"]')).toBeVisible();
   });
 
+  test("going back to a page whose data stalls becomes a full page load at the timeout", async ({
+    page,
+    baseURL,
+  }) => {
+    await linksTo(page, ["/blog/new?draft=1"]);
+    await page.locator('a[data-to="/blog/new?draft=1"]').click();
+    await expect(page.locator('main[data-route="/blog/new"]')).toBeVisible();
+    await page.route(/\/lab\/links\.data/, () => {
+      // Never answered.
+    });
+    const load = documentLoad(page, /\/lab\/links\?to=/);
+    const wentBackAt = Date.now();
+    await page.goBack();
+    await load;
+    expectAboutTheTimeout(Date.now() - wentBackAt);
+    await expect(page).toHaveURL(
+      `${baseURL}/lab/links?to=${encodeURIComponent("/blog/new?draft=1")}`,
+    );
+  });
+
   test("a fast navigation is not affected", async ({ page }) => {
     await linksTo(page, ["/lab/slow?ms=200"]);
     await page.locator('a[data-to="/lab/slow?ms=200"]').click();

@@ -20,7 +20,7 @@ interface PendingNavigation {
 
 let pendingTarget: string | null = null;
 
-function beginNavigation(target: string): void {
+export function beginNavigation(target: string): void {
   pendingTarget = target;
   const record: PendingNavigation = { from: location.href, target, at: Date.now() };
   try {
@@ -30,7 +30,7 @@ function beginNavigation(target: string): void {
   }
 }
 
-function endNavigation(target: string): void {
+export function endNavigation(target: string): void {
   if (pendingTarget !== target) return;
   pendingTarget = null;
   try {
