@@ -7,7 +7,7 @@
  *   -> Playwright (the browser suite against the image, directly and through nginx)
  */
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 
 const DOCKER = process.env.DOCKER ?? "docker";
 const IMAGE = process.env.APP_IMAGE ?? `rr-ssr-shell:test-${process.pid}`;
@@ -44,6 +44,10 @@ const steps: [string, string, string[], Record<string, string>?][] = [
     ],
     { APP_IMAGE: IMAGE },
   ],
+  // Debian's Chromium where it is installed (CI); elsewhere Playwright's own, fetched once.
+  ...(process.env.CHROMIUM_PATH || existsSync("/usr/bin/chromium")
+    ? []
+    : [["browser", "npx", ["playwright", "install", "chromium"]] as [string, string, string[]]]),
   ["playwright", "npx", ["playwright", "test"], { APP_IMAGE: IMAGE }],
 ];
 
