@@ -3,6 +3,8 @@ import type { Config } from "./config.ts";
 
 export type { Logger };
 
+const LEVEL_FIELDS: Record<string, { level: string }> = {};
+
 /**
  * JSON lines on stdout, one object per event. `LOG_FORMAT=pretty` is for a
  * developer's terminal and needs the dev dependency pino-pretty.
@@ -16,7 +18,9 @@ export function createLogger(config: Pick<Config, "logLevel" | "logFormat">): Lo
     level: config.logLevel,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label: string) => ({ level: label }) },
+    // The level as its name ("info"), from one object per level: this runs for
+    // every access line, and a fresh object each time is measurably slower.
+    formatters: { level: (label: string) => (LEVEL_FIELDS[label] ??= { level: label }) },
   };
   if (config.logFormat === "pretty") {
     return pino({ ...options, transport: { target: "pino-pretty" } });
