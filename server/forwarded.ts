@@ -39,8 +39,9 @@ export function requestOrigin(
   options: ForwardedOptions,
 ): RequestOrigin | null {
   if (options.publicOrigin) {
-    const url = new URL(options.publicOrigin);
-    return { protocol: url.protocol, host: url.host };
+    // Already normalised by the config to `scheme://host[:port]`: no parse per request.
+    const [protocol = "", host = ""] = options.publicOrigin.split("//", 2);
+    return { protocol, host };
   }
   const forwardedHost = options.trustProxy ? lastValue(headers["x-forwarded-host"]) : undefined;
   const host = forwardedHost ?? headers.host ?? "localhost";

@@ -90,10 +90,12 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
       lifecycle.inFlight.delete(res);
       logAccess(exchange, startedAt);
     });
-    logger.trace(
-      { reqId: exchange.requestId, method: req.method, path: exchange.rawPath },
-      "request received",
-    );
+    if (logger.isLevelEnabled("trace")) {
+      logger.trace(
+        { reqId: exchange.requestId, method: req.method, path: exchange.rawPath },
+        "request received",
+      );
+    }
 
     try {
       for (const step of pipeline) {

@@ -3,7 +3,7 @@ import { Server as NetServer } from "node:net";
 import type { Lifecycle } from "./health.ts";
 import type { Logger } from "./logger.ts";
 
-const IDLE_CLOSE_GRACE_MS = 100;
+const IDLE_CLOSE_INTERVAL_MS = 100;
 
 interface ShutdownOptions {
   server: Server;
@@ -58,7 +58,7 @@ export function gracefulShutdown({
       // From then on, close keep-alive connections as they fall idle: by then every
       // accepted request is parsed, and answers begun before the signal may have
       // promised keep-alive. (Waiting for KEEP_ALIVE_TIMEOUT_MS would hold the exit.)
-      setInterval(() => server.closeIdleConnections(), IDLE_CLOSE_GRACE_MS).unref();
+      setInterval(() => server.closeIdleConnections(), IDLE_CLOSE_INTERVAL_MS).unref();
     }, delayMs);
   };
 }
