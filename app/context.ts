@@ -10,6 +10,12 @@ export interface RequestInfo {
   readonly trailingSlash: TrailingSlash;
   /** Whether the test-only `/lab/*` routes answer (E2E_FIXTURES=1). */
   readonly fixtures: boolean;
+  /**
+   * True when the page is rendered once and served to every request for its
+   * URL: it is rendered whole (no streaming placeholders), and `requestId` is
+   * empty, since no single request's id belongs in it.
+   */
+  readonly renderedOnce: boolean;
   /** Logs an error once, with the request id. */
   readonly reportError: (error: unknown) => void;
   /** Set by the root middleware: the matched route pattern, for the access log. */
@@ -45,6 +51,7 @@ export function requestInfo(
     origin: new URL(request.url).origin,
     trailingSlash: "never",
     fixtures: false,
+    renderedOnce: false,
     reportError: (error) => console.error(error),
   };
   (context as RouterContextProvider).set(requestInfoContext, fallback);

@@ -30,6 +30,10 @@ export const middleware: Route.MiddlewareFunction[] = [
   canonicalUrlMiddleware,
 ];
 
+// Its loader reads only what a page rendered once may hold: the public origin
+// and the configuration, and a request id that is empty in such a render.
+export const renderOnce = true;
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const { origin, trailingSlash, requestId } = requestInfo(context, request);
   return { origin, trailingSlash, requestId };

@@ -25,6 +25,7 @@ export interface Config {
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
+  readonly renderCacheMaxBytes: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -110,6 +111,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     headersTimeoutMs: read("HEADERS_TIMEOUT_MS", integer(1, 600_000), 10_000),
     requestTimeoutMs: read("REQUEST_TIMEOUT_MS", integer(1, 3_600_000), 30_000),
     keepAliveTimeoutMs: read("KEEP_ALIVE_TIMEOUT_MS", integer(1, 600_000), 5_000),
+    renderCacheMaxBytes: read("RENDER_CACHE_MAX_BYTES", integer(0, 1 << 30), 8 << 20),
   };
   if (config.shutdownDelayMs >= config.shutdownTimeoutMs) {
     problems.push("SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS");

@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { RequestOrigin } from "./forwarded.ts";
 
 /** One request as it travels through the pipeline in http.ts. */
 export interface Exchange {
@@ -11,6 +12,8 @@ export interface Exchange {
   readonly rawSearch: string;
   /** The decoded path; set once the request has passed the malformed-input check. */
   decodedPath: string;
+  /** The public origin the request is addressed to; set before any page is rendered. */
+  origin?: RequestOrigin;
   /** The route pattern that answered, when React Router did; for the access log. */
   routePattern?: string;
   /** Health probes are logged at debug level only. */
@@ -37,4 +40,17 @@ export function sendText(
     ...headers,
   });
   res.end(body);
+}
+
+/**
+ * Whether an `If-None-Match` header names this entity tag (a list, `*`, or the
+ * weak form of the same tag all match, as RFC 9110 says for GET).
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch === etag) return true;
+  return ifNoneMatch.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed === etag || trimmed === `W/${etag}`;
+  });
 }

@@ -12,8 +12,10 @@ import { clientAddress } from "./forwarded.ts";
 import { health, type Lifecycle } from "./health.ts";
 import type { Logger } from "./logger.ts";
 import { rejectMalformed } from "./malformed.ts";
-import { reactRouter } from "./react-router.ts";
+import { publicOrigin } from "./origin.ts";
+import { createPageRenderer, reactRouter } from "./react-router.ts";
 import { canonicalUrl, localeDetection } from "./redirects.ts";
+import { renderedOnce } from "./render-once.ts";
 import { staticFiles, type StaticFiles } from "./static.ts";
 
 export interface AppDependencies {
@@ -40,6 +42,7 @@ function requestIdFor(req: IncomingMessage, trustProxy: boolean): string {
 export function createRequestListener(deps: AppDependencies): RequestListener {
   const { config, logger, build, files, lifecycle } = deps;
   const buildId = buildIdOf(build);
+  const renderer = createPageRenderer(build, config, logger);
   const pipeline: Step[] = [
     health(lifecycle, buildId),
     rejectMalformed(config),
@@ -47,7 +50,9 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     canonicalUrl(config),
     localeDetection(config),
     buildBinding(buildId, config),
-    reactRouter(build, config, logger),
+    publicOrigin(config),
+    renderedOnce(build, renderer, { ...config, maxBytes: config.renderCacheMaxBytes }),
+    reactRouter(renderer),
   ];
 
   function logAccess(exchange: Exchange, startedAt: bigint): void {

@@ -3,34 +3,103 @@ import { createRequestHandler } from "react-router";
 import type { RequestInfo } from "../app/context.ts";
 import type { AppServerBuild } from "./build.ts";
 import type { Config } from "./config.ts";
-import { sendText, type Step } from "./exchange.ts";
-import { requestOrigin } from "./forwarded.ts";
+import type { Exchange, Step } from "./exchange.ts";
 import type { Logger } from "./logger.ts";
 
-/** Everything that reached this step is a page, route data or the route manifest. */
-export function reactRouter(build: AppServerBuild, config: Config, logger: Logger): Step {
+/** Every page and route-data answer rendered per request may hold that request's id. */
+export const PER_REQUEST_CACHE_CONTROL = "private, no-store";
+
+/** A page rendered whole, to be served to every request for its URL. */
+export interface RenderedPage {
+  readonly status: number;
+  /** The headers the app answered with, less those that belong to one response. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+  readonly routePattern: string | undefined;
+}
+
+// Per-response or hop-by-hop: never kept with a page rendered once.
+const NOT_KEPT_HEADERS = new Set(["date", "content-length", "transfer-encoding", "connection"]);
+
+export interface PageRenderer {
+  /** Renders the page for this request and streams it out. */
+  renderPerRequest(exchange: Exchange): Promise<void>;
+  /**
+   * Renders the page at `target` (path and query) once, whole, with no request
+   * id: null when it cannot be served to others (not a 200 or 404, or it sets a
+   * cookie). Errors are left to the per-request render, which logs them with
+   * the id of the request that met them.
+   */
+  renderOnce(origin: string, target: string): Promise<RenderedPage | null>;
+}
+
+export function createPageRenderer(
+  build: AppServerBuild,
+  config: Pick<Config, "trailingSlash" | "e2eFixtures">,
+  logger: Logger,
+): PageRenderer {
   const handle = createRequestHandler(build, "production");
+  const contextFor = (info: RequestInfo) => build.entry.module.createRequestContext(info);
+
+  return {
+    async renderPerRequest(exchange) {
+      const { req, res, requestId } = exchange;
+      const origin = exchange.origin!;
+      const info: RequestInfo = {
+        requestId,
+        origin: `${origin.protocol}//${origin.host}`,
+        trailingSlash: config.trailingSlash,
+        fixtures: config.e2eFixtures,
+        renderedOnce: false,
+        reportError: (error) => logger.error({ reqId: requestId, err: error }, "request failed"),
+      };
+      // The URL React Router sees carries the public origin, so absolute links and
+      // its cross-origin check on form posts agree with what the browser sent.
+      const request = createRequest(req, res, origin);
+      const response = await handle(request, contextFor(info));
+      // The root middleware wrote it while the request was handled.
+      exchange.routePattern = info.routePattern;
+      if (!response.headers.has("Cache-Control")) {
+        response.headers.set("Cache-Control", PER_REQUEST_CACHE_CONTROL);
+      }
+      await sendResponse(res, response);
+    },
+
+    async renderOnce(origin, target) {
+      const info: RequestInfo = {
+        requestId: "",
+        origin,
+        trailingSlash: config.trailingSlash,
+        fixtures: config.e2eFixtures,
+        renderedOnce: true,
+        reportError: () => {},
+      };
+      try {
+        const response = await handle(new Request(origin + target), contextFor(info));
+        const { status } = response;
+        if ((status !== 200 && status !== 404) || response.headers.has("Set-Cookie")) {
+          await response.body?.cancel();
+          return null;
+        }
+        const headers: Record<string, string> = {};
+        for (const [name, value] of response.headers) {
+          if (!NOT_KEPT_HEADERS.has(name)) headers[name] = value;
+        }
+        const body = Buffer.from(await response.arrayBuffer());
+        logger.debug({ target, status, bytes: body.length }, "page rendered once");
+        return { status, headers, body, routePattern: info.routePattern };
+      } catch (error) {
+        logger.debug({ err: error, target }, "render once failed; rendering per request");
+        return null;
+      }
+    },
+  };
+}
+
+/** Everything that reached this step is a page, route data or the route manifest. */
+export function reactRouter(renderer: PageRenderer): Step {
   return async (exchange) => {
-    const { req, res, requestId } = exchange;
-    const origin = requestOrigin(req.headers, config);
-    if (origin === null) {
-      sendText(res, 400, "Bad Request: invalid Host or X-Forwarded-* header\n");
-      return true;
-    }
-    const info: RequestInfo = {
-      requestId,
-      origin: `${origin.protocol}//${origin.host}`,
-      trailingSlash: config.trailingSlash,
-      fixtures: config.e2eFixtures,
-      reportError: (error) => logger.error({ reqId: requestId, err: error }, "request failed"),
-    };
-    // The URL React Router sees carries the public origin, so absolute links and
-    // its cross-origin check on form posts agree with what the browser sent.
-    const request = createRequest(req, res, origin);
-    const response = await handle(request, build.entry.module.createRequestContext(info));
-    // The root middleware wrote it while the request was handled.
-    exchange.routePattern = info.routePattern;
-    await sendResponse(res, response);
+    await renderer.renderPerRequest(exchange);
     return true;
   };
 }

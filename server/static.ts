@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
-import { sendText, type Step } from "./exchange.ts";
+import { etagMatches, sendText, type Step } from "./exchange.ts";
 
 /** Vite names every file under /assets/ by its content hash, so it never changes. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -100,7 +100,7 @@ export function staticFiles(files: StaticFiles): Step {
       sendText(res, 405, "Method Not Allowed\n", { Allow: "GET, HEAD" });
       return true;
     }
-    if (req.headers["if-none-match"] === file.etag) {
+    if (etagMatches(req.headers["if-none-match"], file.etag)) {
       res.writeHead(304, { ETag: file.etag, "Cache-Control": file.headers["Cache-Control"]! });
       res.end();
       return true;

@@ -3,11 +3,24 @@ import { messages } from "../i18n/messages.ts";
 import { useLocalePath } from "../root-data.ts";
 import type { Route } from "./+types/blog-post";
 
-export default function BlogPost({ params }: Route.ComponentProps) {
+/**
+ * Data loaded for every request, as Next.js's getServerSideProps would: the
+ * page is rendered per request (a loader makes a route dynamic unless it
+ * exports `renderOnce = true`).
+ */
+export function loader({ params }: Route.LoaderArgs) {
+  return { slug: params.slug, servedAt: new Date().toISOString() };
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const m = messages(useLocalePath().locale).blogPost;
+  const { slug, servedAt } = loaderData;
   return (
-    <Page pattern="/blog/[slug]" params={{ slug: params.slug }} title={m.title(params.slug)}>
+    <Page pattern="/blog/[slug]" params={{ slug }} title={m.title(slug)}>
       <p>{m.body}</p>
+      <p>
+        <time dateTime={servedAt}>{servedAt}</time>
+      </p>
     </Page>
   );
 }

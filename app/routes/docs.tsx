@@ -8,6 +8,9 @@ function segments(splat: string | undefined): string[] {
   return (splat ?? "").split("/").filter(Boolean);
 }
 
+// The loader reads only the URL: each docs page is rendered once.
+export const renderOnce = true;
+
 export function loader({ params }: Route.LoaderArgs) {
   // A required catch-all needs at least one segment: `/docs` alone is not a page.
   if (segments(params["*"]).length === 0) throw data(null, { status: 404 });

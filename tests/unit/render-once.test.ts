@@ -1,0 +1,130 @@
+import { describe, expect, test } from "vitest";
+import type { ServerBuild } from "react-router";
+import { routeRendersOnce } from "../../app/routing/render-once.ts";
+import { ByteBoundedCache } from "../../server/bounded-cache.ts";
+import { etagMatches } from "../../server/exchange.ts";
+import { pageClassifier } from "../../server/render-once.ts";
+
+const loader = () => null;
+const action = () => null;
+
+describe("routeRendersOnce: which route modules are rendered once", () => {
+  test.each([
+    ["no loader, no action", {}, true],
+    ["a loader", { loader }, false],
+    ["an action", { action }, false],
+    ["a loader that vouches for itself", { loader, renderOnce: true }, true],
+    ["no loader, opted out", { renderOnce: false }, false],
+    [
+      "an action that vouches for its page (only GET and HEAD are kept)",
+      { action, renderOnce: true },
+      true,
+    ],
+    ["a renderOnce that is not a boolean is ignored", { loader, renderOnce: "yes" }, false],
+  ])("%s", (_, module, expected) => {
+    expect(routeRendersOnce(module)).toBe(expected);
+  });
+});
+
+// The shape of app/routes.ts: each page unprefixed and under a locale prefix.
+function route(id: string, parentId: string | undefined, shape: object, module: object) {
+  return {
+    id,
+    parentId,
+    caseSensitive: true,
+    ...shape,
+    module: { default: () => null, ...module },
+  };
+}
+const routes = {
+  root: route("root", undefined, { path: "" }, { loader, renderOnce: true }),
+  home: route("home", "root", { index: true }, {}),
+  about: route("about", "root", { path: "about" }, {}),
+  "blog-new": route("blog-new", "root", { path: "blog/new" }, {}),
+  "blog-post": route("blog-post", "root", { path: "blog/:slug" }, { loader }),
+  docs: route("docs", "root", { path: "docs/*" }, { loader, renderOnce: true }),
+  form: route("form", "root", { path: "lab/form" }, { action }),
+  private: route("private", "root", { path: "account" }, { renderOnce: false }),
+  "not-found": route("not-found", "root", { path: "*" }, { loader, renderOnce: true }),
+  "fr/about": route("fr/about", "root", { path: "fr/about" }, {}),
+  "fr/blog-post": route("fr/blog-post", "root", { path: "fr/blog/:slug" }, { loader }),
+} as unknown as ServerBuild["routes"];
+
+describe("pageClassifier: which URLs are served from the render-once cache", () => {
+  test.each([
+    ["/", true],
+    ["/about", true],
+    ["/fr/about", true],
+    ["/blog/new", true],
+    ["/blog/hello", false],
+    ["/fr/blog/hello", false],
+    ["/docs/a/b", true],
+    ["/nope", true],
+    ["/About", true], // case-sensitive: not /about, so the 404 page
+    ["/lab/form", false],
+    ["/account", false],
+    ["/about.data", true],
+    ["/_.data", true],
+    ["/blog/hello.data", false],
+    ["/blog/new.data", true],
+    ["/__manifest", false],
+  ])("%s -> %s", (path, expected) => {
+    expect(pageClassifier({ routes }, { trailingSlash: "never" })(path)).toBe(expected);
+  });
+
+  test("route data follows TRAILING_SLASH=always naming", () => {
+    const classify = pageClassifier({ routes }, { trailingSlash: "always" });
+    expect(classify("/about/_.data")).toBe(true);
+    expect(classify("/blog/hello/_.data")).toBe(false);
+  });
+});
+
+describe("ByteBoundedCache", () => {
+  const sized = () => new ByteBoundedCache<string>(10, (value) => value.length);
+
+  test("keeps values while they fit", () => {
+    const cache = sized();
+    cache.set("a", "1234");
+    cache.set("b", "123456");
+    expect([cache.get("a"), cache.get("b"), cache.bytes]).toEqual(["1234", "123456", 10]);
+  });
+
+  test("evicts the least recently used first, until the new value fits", () => {
+    const cache = sized();
+    cache.set("a", "1234");
+    cache.set("b", "1234");
+    cache.get("a"); // a is now newer than b
+    cache.set("c", "1234");
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual(["1234", undefined, "1234"]);
+    expect(cache.bytes).toBe(8);
+  });
+
+  test("a value larger than the whole budget is not kept, and evicts nothing", () => {
+    const cache = sized();
+    cache.set("a", "1234");
+    cache.set("huge", "12345678901");
+    expect([cache.get("huge"), cache.get("a"), cache.size]).toEqual([undefined, "1234", 1]);
+  });
+
+  test("replacing a key accounts for its new size", () => {
+    const cache = sized();
+    cache.set("a", "1234");
+    cache.set("a", "12");
+    cache.delete("missing");
+    expect([cache.bytes, cache.size]).toEqual([2, 1]);
+  });
+});
+
+describe("etagMatches", () => {
+  test.each([
+    [undefined, false],
+    ['"abc"', true],
+    ['"xyz"', false],
+    ['"xyz", "abc"', true],
+    ['W/"abc"', true],
+    ["*", true],
+    ["abc", false],
+  ])("If-None-Match %s -> %s", (header, expected) => {
+    expect(etagMatches(header, '"abc"')).toBe(expected);
+  });
+});
