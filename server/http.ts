@@ -15,7 +15,7 @@ import { rejectMalformed } from "./malformed.ts";
 import { publicOrigin } from "./origin.ts";
 import { createPageRenderer, reactRouter } from "./react-router.ts";
 import { canonicalUrl, localeDetection } from "./redirects.ts";
-import { renderedOnce } from "./render-once.ts";
+import { renderOncePages } from "./render-once.ts";
 import { staticFiles, type StaticFiles } from "./static.ts";
 
 export interface AppDependencies {
@@ -43,6 +43,7 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
   const { config, logger, build, files, lifecycle } = deps;
   const buildId = buildIdOf(build);
   const renderer = createPageRenderer(build, config, logger);
+  const pages = renderOncePages(build, renderer, config.renderCacheMaxBytes);
   const pipeline: Step[] = [
     health(lifecycle, buildId),
     rejectMalformed(config),
@@ -51,8 +52,8 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     localeDetection(config),
     buildBinding(buildId, config),
     publicOrigin(config),
-    renderedOnce(build, renderer, { ...config, maxBytes: config.renderCacheMaxBytes }),
-    reactRouter(renderer),
+    pages.fromMemory,
+    reactRouter(renderer, pages.renderedPerRequest),
   ];
 
   function logAccess(exchange: Exchange, startedAt: bigint): void {

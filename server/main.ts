@@ -1,3 +1,4 @@
+import "./production-mode.ts";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { buildIdOf, loadServerBuild } from "./build.ts";

@@ -22,8 +22,8 @@ export interface RenderedPage {
 const NOT_KEPT_HEADERS = new Set(["date", "content-length", "transfer-encoding", "connection"]);
 
 export interface PageRenderer {
-  /** Renders the page for this request and streams it out. */
-  renderPerRequest(exchange: Exchange): Promise<void>;
+  /** Renders the page for this request and streams it out; resolves to its status. */
+  renderPerRequest(exchange: Exchange): Promise<number>;
   /**
    * Renders the page at `target` (path and query) once, whole, with no request
    * id: null when it cannot be served to others (not a 200 or 404, or it sets a
@@ -63,6 +63,7 @@ export function createPageRenderer(
         response.headers.set("Cache-Control", PER_REQUEST_CACHE_CONTROL);
       }
       await sendResponse(res, response);
+      return response.status;
     },
 
     async renderOnce(origin, target) {
@@ -86,7 +87,7 @@ export function createPageRenderer(
           if (!NOT_KEPT_HEADERS.has(name)) headers[name] = value;
         }
         const body = Buffer.from(await response.arrayBuffer());
-        logger.debug({ target, status, bytes: body.length }, "page rendered once");
+        logger.debug({ origin, target, status, bytes: body.length }, "page rendered once");
         return { status, headers, body, routePattern: info.routePattern };
       } catch (error) {
         logger.debug({ err: error, target }, "render once failed; rendering per request");
@@ -96,10 +97,16 @@ export function createPageRenderer(
   };
 }
 
-/** Everything that reached this step is a page, route data or the route manifest. */
-export function reactRouter(renderer: PageRenderer): Step {
+/**
+ * Everything that reached this step is a page, route data or the route
+ * manifest, rendered for this request; `rendered` hears of each.
+ */
+export function reactRouter(
+  renderer: PageRenderer,
+  rendered: (exchange: Exchange, status: number) => void,
+): Step {
   return async (exchange) => {
-    await renderer.renderPerRequest(exchange);
+    rendered(exchange, await renderer.renderPerRequest(exchange));
     return true;
   };
 }

@@ -4,9 +4,8 @@
  * Why on first request and not at build time: docs/decisions/006-render-once.md.
  */
 import { createHash } from "node:crypto";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { BUILD_ID_HEADER, documentPathOfDataRequest } from "../app/routing/build-binding.ts";
-import type { CanonicalOptions } from "../app/routing/canonical-url.ts";
+import type { ServerBuild } from "react-router";
+import { BUILD_ID_HEADER } from "../app/routing/build-binding.ts";
 import { routeRendersOnce } from "../app/routing/render-once.ts";
 import { ByteBoundedCache } from "./bounded-cache.ts";
 import { etagMatches, type Exchange, type Step } from "./exchange.ts";
@@ -31,37 +30,32 @@ interface KeptPage {
 // What a kept page costs beyond its body: its key, headers and bookkeeping.
 const ENTRY_OVERHEAD_BYTES = 1024;
 
-/** The build's flat route list as the nested tree React Router's matcher takes. */
-function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObject[] {
-  return Object.values(routes).flatMap((route): RouteObject[] => {
-    if (route === undefined || route.parentId !== parentId) return [];
-    const { id, path, index, caseSensitive } = route;
-    if (index) return [{ id, index, caseSensitive }];
-    return [{ id, path, caseSensitive, children: routeTree(routes, id) }];
-  });
-}
-
 /**
- * Whether the page (or route data) at a raw, canonical path is rendered once:
- * every route it matches says so (app/routing/render-once.ts). React Router's
- * own matcher decides which routes match, as it does for the render itself.
+ * The route patterns, as React Router reports the one that answered (`/about`,
+ * `/fr/blog/:slug`, `/*`), whose pages are rendered once: every route on the
+ * way to it says so (app/routing/render-once.ts). Learning a page's kind from
+ * the match React Router made anyway costs nothing; matching again here would
+ * cost as much as a tenth of a render.
  */
-export function pageClassifier(
-  build: Pick<ServerBuild, "routes">,
-  options: CanonicalOptions,
-): (rawPath: string) => boolean {
-  const tree = routeTree(build.routes);
-  const rendersOnce = new Map(
-    Object.values(build.routes).map((route) => [route!.id, routeRendersOnce(route!.module)]),
-  );
-  return (rawPath) => {
-    let path = rawPath;
-    if (rawPath.endsWith(".data")) path = documentPathOfDataRequest(rawPath, "", options);
-    // The route manifest and anything else React Router answers itself.
-    else if (rawPath.startsWith("/__")) return false;
-    const matches = matchRoutes(tree, path);
-    return matches !== null && matches.every(({ route }) => rendersOnce.get(route.id!) === true);
-  };
+export function renderOncePatterns(routes: ServerBuild["routes"]): ReadonlySet<string> {
+  const verdicts = new Map<string, boolean>();
+  for (const route of Object.values(routes)) {
+    const chain: NonNullable<(typeof routes)[string]>[] = [];
+    for (let r = route; r !== undefined; r = r.parentId ? routes[r.parentId] : undefined) {
+      chain.unshift(r);
+    }
+    // As React Router joins them for middleware, "/"-prefixed as our access log has it.
+    const joined = chain
+      .map((r) => r.path)
+      .filter(Boolean)
+      .join("/")
+      .replace(/\/\/+/g, "/");
+    const pattern = joined.startsWith("/") ? joined : `/${joined}`;
+    const once = chain.every((r) => routeRendersOnce(r.module));
+    // Routes that share a pattern (a layout and its index) must all agree.
+    verdicts.set(pattern, (verdicts.get(pattern) ?? true) && once);
+  }
+  return new Set([...verdicts].filter(([, once]) => once).map(([pattern]) => pattern));
 }
 
 function keptPage(rendered: RenderedPage, isData: boolean): KeptPage {
@@ -98,64 +92,63 @@ function send(exchange: Exchange, page: KeptPage): void {
   res.end(req.method === "HEAD" ? undefined : page.body);
 }
 
-export interface RenderOnceOptions extends CanonicalOptions {
-  /** The memory the kept pages may take; 0 renders every page per request. */
-  readonly maxBytes: number;
+export interface RenderOncePages {
+  /** Answers GET and HEAD from memory for pages already rendered once. */
+  readonly fromMemory: Step;
+  /**
+   * Told of every page rendered per request: one whose route renders once is
+   * rendered once for the following requests, in the background (concurrent
+   * requests share that one render).
+   */
+  readonly renderedPerRequest: (exchange: Exchange, status: number) => void;
 }
 
 /**
- * Answers GET and HEAD for pages rendered once, from memory. The first request
- * for a page renders it (concurrent first requests share that one render);
- * pages of other kinds, and any page that cannot be kept, pass on to the
- * per-request render.
+ * Pages rendered once, kept in a least-recently-used cache of `maxBytes`
+ * (0 keeps none: every page is rendered per request). The first request for a
+ * page is rendered per request, like any other; React Router's match tells its
+ * kind, and a page that renders once is then rendered for everybody.
  */
-export function renderedOnce(
+export function renderOncePages(
   build: Pick<ServerBuild, "routes">,
   renderer: Pick<PageRenderer, "renderOnce">,
-  options: RenderOnceOptions,
-): Step {
-  if (options.maxBytes === 0) return () => false;
-  const rendersOnce = pageClassifier(build, options);
+  maxBytes: number,
+): RenderOncePages {
+  if (maxBytes === 0) return { fromMemory: () => false, renderedPerRequest: () => {} };
+  const patterns = renderOncePatterns(build.routes);
   const kept = new ByteBoundedCache<KeptPage>(
-    options.maxBytes,
+    maxBytes,
     (page) => page.body.length + ENTRY_OVERHEAD_BYTES,
   );
-  const rendering = new Map<string, Promise<KeptPage | null>>();
+  const rendering = new Set<string>();
+  const originOf = ({ origin }: Exchange) => `${origin!.protocol}//${origin!.host}`;
 
-  function render(origin: string, target: string, isData: boolean): Promise<KeptPage | null> {
-    const key = origin + target;
-    let page = rendering.get(key);
-    if (page === undefined) {
-      page = renderer
+  return {
+    fromMemory(exchange) {
+      const { req, rawPath, rawSearch } = exchange;
+      if (req.method !== "GET" && req.method !== "HEAD") return false;
+      // The origin is part of the page (canonical and hreflang links), so of its key.
+      const page = kept.get(originOf(exchange) + rawPath + rawSearch);
+      if (page === undefined) return false;
+      send(exchange, page);
+      return true;
+    },
+
+    renderedPerRequest(exchange, status) {
+      const { req, rawPath, rawSearch, routePattern } = exchange;
+      if (req.method !== "GET" && req.method !== "HEAD") return;
+      if ((status !== 200 && status !== 404) || !patterns.has(routePattern ?? "")) return;
+      const origin = originOf(exchange);
+      const target = rawPath + rawSearch;
+      const key = origin + target;
+      if (rendering.has(key)) return;
+      rendering.add(key);
+      void renderer
         .renderOnce(origin, target)
         .then((rendered) => {
-          if (rendered === null) return null;
-          const page = keptPage(rendered, isData);
-          kept.set(key, page);
-          return page;
+          if (rendered !== null) kept.set(key, keptPage(rendered, rawPath.endsWith(".data")));
         })
         .finally(() => rendering.delete(key));
-      rendering.set(key, page);
-    }
-    return page;
-  }
-
-  return (exchange) => {
-    const { req, rawPath, rawSearch } = exchange;
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    // The origin is part of the page (canonical and hreflang links), so of its key.
-    const origin = `${exchange.origin!.protocol}//${exchange.origin!.host}`;
-    const target = rawPath + rawSearch;
-    const page = kept.get(origin + target);
-    if (page !== undefined) {
-      send(exchange, page);
-      return true;
-    }
-    if (!rendersOnce(rawPath)) return false;
-    return render(origin, target, rawPath.endsWith(".data")).then((page) => {
-      if (page === null) return false;
-      send(exchange, page);
-      return true;
-    });
+    },
   };
 }

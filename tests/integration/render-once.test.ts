@@ -42,6 +42,12 @@ const get = (server: RunningServer, path: string, headers: Record<string, string
     },
   });
 
+/** Waits for the server's log line saying it has rendered this page once. */
+const renderedOnce = (origin: string, target: string) =>
+  once.waitForLog(
+    (line) => line.msg === "page rendered once" && line.origin === origin && line.target === target,
+  );
+
 /** The documented difference: a page rendered per request carries its request id in its data. */
 const withoutRequestId = (response: HttpResponse) => response.body.replaceAll(REQUEST_ID, "");
 
@@ -50,7 +56,9 @@ describe.each([
   ["route data", dataPath],
 ])("%s: rendered once = rendered per request, byte for byte", (_, target) => {
   test.each(localized)("%s", async (path) => {
-    await get(once, target(path)); // the first request renders and keeps it
+    // The first request is rendered per request; React Router's match then has the page rendered once.
+    await get(once, target(path));
+    await renderedOnce("http://shop.example", target(path));
     const [kept, fresh] = await Promise.all([
       get(once, target(path)),
       get(perRequest, target(path)),
@@ -95,18 +103,27 @@ describe("what varies per request stays right", () => {
   });
 });
 
+/** Requests a page until it is answered from memory (it carries an ETag), bounded. */
+async function kept(path: string, options: Parameters<RunningServer["request"]>[1] = {}) {
+  await once.request(path, options);
+  await renderedOnce(once.origin, path);
+  return once.request(path, options);
+}
+
 describe("serving from memory", () => {
-  test("concurrent first requests for a page render it once", async () => {
+  test("concurrent first requests for a page render it once, for all that follow", async () => {
     const path = "/docs/concurrent/first";
     const answers = await Promise.all(Array.from({ length: 8 }, () => once.request(path)));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-    await once.waitForLog((line) => line.msg === "page rendered once" && line.target === path);
+    await renderedOnce(once.origin, path);
+    const later = await Promise.all(Array.from({ length: 8 }, () => once.request(path)));
+    expect(new Set(later.map((a) => a.headers.etag)).size).toBe(1);
     const renders = once.logs.filter((l) => l.msg === "page rendered once" && l.target === path);
     expect(renders).toHaveLength(1);
   });
 
   test("a matching If-None-Match answers 304 with no body", async () => {
-    const { headers } = await once.request("/about");
+    const { headers } = await kept("/about");
     const revalidated = await once.request("/about", {
       headers: { "if-none-match": headers.etag as string },
     });
@@ -116,7 +133,7 @@ describe("serving from memory", () => {
   });
 
   test("a 404 page is kept too, and is never a 304", async () => {
-    const first = await once.request("/nope/kept");
+    const first = await kept("/nope/kept");
     const again = await once.request("/nope/kept", {
       headers: { "if-none-match": first.headers.etag as string },
     });
@@ -125,7 +142,7 @@ describe("serving from memory", () => {
   });
 
   test("HEAD answers the kept page's headers without its body", async () => {
-    const page = await once.request("/about");
+    const page = await kept("/about");
     const head = await once.request("/about", { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.body).toBe("");
@@ -133,7 +150,7 @@ describe("serving from memory", () => {
   });
 
   test("route data kept in memory varies on the page's build id", async () => {
-    const data = await once.request("/about.data");
+    const data = await kept("/about.data");
     expect(data.headers.vary).toBe("X-Build-Id");
     const oldTab = await once.request("/about.data", { headers: { "x-build-id": "old-build" } });
     expect(oldTab.status).toBe(204);

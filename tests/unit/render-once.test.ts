@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 import { routeRendersOnce } from "../../app/routing/render-once.ts";
 import { ByteBoundedCache } from "../../server/bounded-cache.ts";
 import { etagMatches } from "../../server/exchange.ts";
-import { pageClassifier } from "../../server/render-once.ts";
+import { renderOncePatterns } from "../../server/render-once.ts";
 
 const loader = () => null;
 const action = () => null;
@@ -50,32 +50,31 @@ const routes = {
   "fr/blog-post": route("fr/blog-post", "root", { path: "fr/blog/:slug" }, { loader }),
 } as unknown as ServerBuild["routes"];
 
-describe("pageClassifier: which URLs are served from the render-once cache", () => {
+describe("renderOncePatterns: which matched route patterns are rendered once", () => {
+  const patterns = renderOncePatterns(routes);
   test.each([
     ["/", true],
     ["/about", true],
     ["/fr/about", true],
     ["/blog/new", true],
-    ["/blog/hello", false],
-    ["/fr/blog/hello", false],
-    ["/docs/a/b", true],
-    ["/nope", true],
-    ["/About", true], // case-sensitive: not /about, so the 404 page
+    ["/blog/:slug", false],
+    ["/fr/blog/:slug", false],
+    ["/docs/*", true],
+    ["/*", true],
     ["/lab/form", false],
     ["/account", false],
-    ["/about.data", true],
-    ["/_.data", true],
-    ["/blog/hello.data", false],
-    ["/blog/new.data", true],
-    ["/__manifest", false],
-  ])("%s -> %s", (path, expected) => {
-    expect(pageClassifier({ routes }, { trailingSlash: "never" })(path)).toBe(expected);
+    ["/unknown", false],
+  ])("%s -> %s", (pattern, expected) => {
+    expect(patterns.has(pattern)).toBe(expected);
   });
 
-  test("route data follows TRAILING_SLASH=always naming", () => {
-    const classify = pageClassifier({ routes }, { trailingSlash: "always" });
-    expect(classify("/about/_.data")).toBe(true);
-    expect(classify("/blog/hello/_.data")).toBe(false);
+  test("a route under a layout that opts out is rendered per request", () => {
+    const nested = {
+      ...routes,
+      account: route("account", "root", { path: "account" }, { renderOnce: false }),
+      settings: route("settings", "account", { path: "settings" }, {}),
+    } as unknown as ServerBuild["routes"];
+    expect(renderOncePatterns(nested).has("/account/settings")).toBe(false);
   });
 });
 
