@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { createContext, RouterContextProvider } from "react-router";
 import type { TrailingSlash } from "./routing/canonical-url.ts";
 
@@ -20,6 +21,13 @@ export interface RequestInfo {
   readonly reportError: (error: unknown) => void;
   /** Set by the root middleware: the matched route pattern, for the access log. */
   routePattern?: string;
+  /**
+   * Set by entry.server: the document it answered and the Node stream React
+   * writes its HTML into, so our server can pipe that stream to the socket
+   * without a round trip through a Web stream. The Response's own body reads
+   * the same stream, lazily, for any other consumer.
+   */
+  document?: { readonly response: Response; readonly html: Readable };
 }
 
 const requestInfoContext = createContext<RequestInfo | null>(null);

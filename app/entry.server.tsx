@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { PassThrough, type Readable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import {
@@ -16,6 +15,29 @@ import { requestInfo } from "./context.ts";
 export { createRequestContext } from "./context.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A Web stream over a Node stream that reads nothing until it is read itself
+ * (a high-water mark of 0: no read ahead). Our server pipes the Node stream to
+ * the socket directly (RequestInfo.document); other adapters read this.
+ */
+function readLazily(html: Readable): ReadableStream<Uint8Array> {
+  let chunks: AsyncIterator<Buffer> | undefined;
+  return new ReadableStream(
+    {
+      async pull(controller) {
+        chunks ??= html[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      },
+      cancel(reason) {
+        html.destroy(reason instanceof Error ? reason : undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
 
 export default function handleRequest(
   request: Request,
@@ -58,12 +80,12 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          const response = new Response(readLazily(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          });
+          requestInfo(loadContext, request).document = { response, html: body };
+          resolve(response);
         },
         onShellError(error: unknown) {
           reject(error);

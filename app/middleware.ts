@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { requestInfo } from "./context.ts";
-import { canonicalRedirect } from "./routing/canonical-url.ts";
+import { canonicalRedirect, isInternalPath } from "./routing/canonical-url.ts";
 
 /**
  * Client navigations to a non-canonical URL (`<Link to="/about/">`) arrive here as
@@ -10,6 +10,9 @@ import { canonicalRedirect } from "./routing/canonical-url.ts";
  * redirected by the server, by the same rule.
  */
 export const canonicalUrlMiddleware: MiddlewareFunction<Response> = ({ request, url, context }) => {
+  // Internal paths are never redirected, here as in the server (`/__manifest`
+  // reaches the routes now that the whole manifest ships as an asset).
+  if (isInternalPath(url.pathname)) return;
   const { trailingSlash } = requestInfo(context, request);
   const target = canonicalRedirect(url.pathname, url.search, { trailingSlash });
   if (target !== null) throw redirect(target, 308);

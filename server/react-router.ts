@@ -1,3 +1,5 @@
+import type { OutgoingHttpHeaders } from "node:http";
+import { pipeline } from "node:stream/promises";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { createRequestHandler } from "react-router";
 import type { RequestInfo } from "../app/context.ts";
@@ -20,6 +22,15 @@ export interface RenderedPage {
 
 // Per-response or hop-by-hop: never kept with a page rendered once.
 const NOT_KEPT_HEADERS = new Set(["date", "content-length", "transfer-encoding", "connection"]);
+
+/** Fetch headers as Node writes them; each Set-Cookie stays its own header. */
+function nodeHeaders(headers: Headers): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of headers) if (name !== "set-cookie") out[name] = value;
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) out["set-cookie"] = cookies;
+  return out;
+}
 
 export interface PageRenderer {
   /** Renders the page for this request and streams it out; resolves to its status. */
@@ -62,7 +73,15 @@ export function createPageRenderer(
       if (!response.headers.has("Cache-Control")) {
         response.headers.set("Cache-Control", PER_REQUEST_CACHE_CONTROL);
       }
-      await sendResponse(res, response);
+      if (info.document?.response === response) {
+        // A page: React's Node stream straight to the socket.
+        res.writeHead(response.status, nodeHeaders(response.headers));
+        await pipeline(info.document.html, res).catch(() => {
+          // The client hung up: not an error of ours, and the access log says so.
+        });
+      } else {
+        await sendResponse(res, response);
+      }
       return response.status;
     },
 
