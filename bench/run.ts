@@ -1,34 +1,69 @@
 /**
- * `npm run bench`: this project's server against `react-router-serve` (Express +
- * compression + morgan) on the same production build, and against a raw
- * node:http server that answers the same bytes (the ceiling). Loopback only,
- * bounded in time. Prints a table, the ratios, RSS across rounds and the
- * client's JS/CSS cost. Run `npm run build` first.
+ * `npm run bench`: server CPU per request, side by side, for
+ *   - ours (this project's server, production build);
+ *   - react-router-serve (Express) on the same build;
+ *   - Next.js 16, pages router (bench/nextjs: the same routes, installed and built on first use);
+ *   - a raw node:http ceiling answering the bytes ours answered.
+ *
+ * Figures are server CPU milliseconds per request: the server's CPU time from
+ * /proc/<pid>/stat (user + system) divided by the requests it answered. With
+ * `taskset` available, every server runs on one core and this process, the load
+ * generator, on another, so the load does not steal the server's CPU. Req/s and
+ * p99 are printed beside it, and each server's RSS after the run. Loopback only,
+ * bounded in time.
+ *
+ * Environment: BENCH_DURATION_S (3), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3),
+ * BENCH_NEXT (1; 0 skips the Next.js peer), BENCH_SERVER_CPU (1), BENCH_LOAD_CPU (0).
  */
 import autocannon from "autocannon";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo, connect } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createServer, type AddressInfo, connect } from "node:net";
 import { gzipSync } from "node:zlib";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const RSS_ROUNDS = 3;
-const RSS_ROUND_REQUESTS = 10_000;
+const WITH_NEXT = process.env.BENCH_NEXT !== "0";
+const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? "1";
+const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? "0";
+const NEXT_DIR = "bench/nextjs";
+/** Clock ticks per second of /proc/<pid>/stat: USER_HZ, 100 on Linux. */
+const TICKS_PER_S = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim() || 100);
+
+const hasTaskset = spawnSync("taskset", ["-c", "0", "true"]).status === 0;
+
+// Pin this process (the load generator) before anything else runs.
+if (hasTaskset && availableParallelism() > 1 && process.env.BENCH_PINNED !== "1") {
+  const child = spawn("taskset", ["-c", LOAD_CPU, process.execPath, ...process.argv.slice(1)], {
+    stdio: "inherit",
+    env: { ...process.env, BENCH_PINNED: "1" },
+  });
+  const [code] = (await once(child, "exit")) as [number | null];
+  process.exit(code ?? 1);
+}
+
+interface Running {
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
 
 interface Target {
   name: string;
-  start(): Promise<{ port: number; pid: number; stop(): Promise<void> }>;
+  start(): Promise<Running>;
+  /** The path this server answers a scenario on, or null where it has no such thing. */
+  pathFor(scenario: Scenario): string | null;
 }
 
 interface Scenario {
   name: string;
   path: string;
   status: number;
+  kind: "static page" | "dynamic page" | "404 page" | "redirect" | "health" | "asset";
 }
 
 function freePort(): Promise<number> {
@@ -42,7 +77,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitUntilListening(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const up = await new Promise<boolean>((resolve) => {
@@ -52,17 +87,20 @@ async function waitUntilListening(port: number, child: ChildProcess): Promise<vo
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error("server did not start in 15 s");
+  throw new Error("server did not start in 30 s");
 }
 
 /**
- * Starts a server process on a free port. Its output (access logs included) goes
- * to /dev/null: reading it here would take CPU from the load generator, and
- * only from the servers that log.
+ * Starts a server process on a free port, pinned to the server core. Its output
+ * (access logs included) goes to /dev/null: reading it here would take CPU from
+ * the load generator, and only from the servers that log.
  */
-async function spawnServer(args: string[], env: Record<string, string>) {
+async function spawnServer(args: (port: number) => string[], env: Record<string, string> = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, args, {
+  const command = hasTaskset ? "taskset" : process.execPath;
+  const prefix = hasTaskset ? ["-c", SERVER_CPU, process.execPath] : [];
+  // taskset execs the command: the child's PID is the server's.
+  const child = spawn(command, [...prefix, ...args(port)], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
@@ -83,23 +121,79 @@ async function spawnServer(args: string[], env: Record<string, string>) {
   };
 }
 
+/** user + system CPU time of a process, in milliseconds. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The command name may hold spaces and parentheses: fields start after the last ")".
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+const same = (scenario: Scenario) => scenario.path;
+
 const ours: Target = {
   name: "ours",
-  start: () => spawnServer(["build/node/server/main.js"], { LOG_LEVEL: "info" }),
+  start: () => spawnServer(() => ["build/node/server/main.js"], { LOG_LEVEL: "info" }),
+  pathFor: same,
 };
 
 const reactRouterServe: Target = {
   name: "react-router-serve",
   start: () =>
-    spawnServer(["node_modules/@react-router/serve/bin.cjs", "build/server/index.js"], {}),
+    spawnServer(() => ["node_modules/@react-router/serve/bin.cjs", "build/server/index.js"]),
+  // It has no health endpoint: it would only render its 404 page.
+  pathFor: (scenario) => (scenario.kind === "health" ? null : scenario.path),
 };
 
 /** A raw node:http server, in its own process, answering the exact bytes `ours` answered. */
 function ceiling(recordedFile: string): Target {
   return {
-    name: "ceiling (raw node:http)",
-    start: () => spawnServer(["bench/ceiling.ts", recordedFile], {}),
+    name: "ceiling (node:http)",
+    start: () => spawnServer(() => ["bench/ceiling.ts", recordedFile]),
+    pathFor: same,
   };
+}
+
+function nextjs(asset: string): Target {
+  return {
+    name: "Next.js 16",
+    start: () =>
+      spawnServer(
+        (port) => [
+          `${NEXT_DIR}/node_modules/next/dist/bin/next`,
+          "start",
+          NEXT_DIR,
+          "-p",
+          String(port),
+          "-H",
+          "127.0.0.1",
+        ],
+        { NEXT_TELEMETRY_DISABLED: "1" },
+      ),
+    pathFor: (scenario) =>
+      scenario.kind === "health" ? null : scenario.kind === "asset" ? asset : scenario.path,
+  };
+}
+
+/** Installs and builds the Next.js peer where that has not been done yet. */
+function prepareNext(): void {
+  const step = (what: string, args: string[]) => {
+    console.log(`# Next.js peer: ${what}`);
+    const result = spawnSync("npm", args, {
+      cwd: NEXT_DIR,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (result.status !== 0) throw new Error(`bench/nextjs: ${what} failed`);
+  };
+  if (!existsSync(`${NEXT_DIR}/node_modules/next`)) {
+    step("npm ci", ["ci", "--no-audit", "--no-fund"]);
+  }
+  if (!existsSync(`${NEXT_DIR}/.next/BUILD_ID`)) step("npm run build", ["run", "build"]);
 }
 
 async function record(port: number, paths: string[]) {
@@ -121,47 +215,47 @@ async function record(port: number, paths: string[]) {
 }
 
 interface Measurement {
+  cpuMsPerRequest: number;
   rps: number;
-  p50: number;
   p99: number;
   wrongStatus: number;
   errors: number;
 }
 
 async function measure(
-  port: number,
-  scenario: Scenario,
+  server: Running,
+  path: string,
+  status: number,
   options: { duration?: number; amount?: number } = {},
 ): Promise<Measurement> {
   let wrongStatus = 0;
+  const cpuBefore = cpuMs(server.pid);
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}${scenario.path}`,
+    url: `http://127.0.0.1:${server.port}${path}`,
     connections: CONNECTIONS,
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? DURATION_S }),
     timeout: 10,
     setupClient(client) {
       client.on("response", (statusCode: number) => {
-        if (statusCode !== scenario.status) wrongStatus++;
+        if (statusCode !== status) wrongStatus++;
       });
     },
   });
+  const answered = result.requests.total;
   return {
+    cpuMsPerRequest: answered > 0 ? (cpuMs(server.pid) - cpuBefore) / answered : NaN,
     rps: result.requests.average,
-    p50: result.latency.p50,
     p99: result.latency.p99,
     wrongStatus,
     errors: result.errors + result.timeouts,
   };
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
-
 function clientCost(homeHtml: string) {
   const files = new Set<string>();
   for (const [, href] of homeHtml.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g))
+    files.add(href!);
+  for (const [, href] of homeHtml.matchAll(/import (?:\* as \w+ from )?"(\/assets\/[^"]+\.js)"/g))
     files.add(href!);
   let js = 0;
   let css = 0;
@@ -173,23 +267,21 @@ function clientCost(homeHtml: string) {
   return { files: files.size, js, css };
 }
 
-const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
-
-/** react-router-serve has no health endpoint: it would only render its 404 page. */
-function skip(target: Target, scenario: Scenario): boolean {
-  return target === reactRouterServe && scenario.path === "/healthz";
-}
+const pad = (value: string, width: number) => value.padStart(width);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 async function main() {
   const probe = await ours.start();
-  const asset = /<link rel="modulepreload" href="(\/assets\/[^"]+)"/.exec(
-    await (await fetch(`http://127.0.0.1:${probe.port}/about`)).text(),
-  )![1]!;
+  const aboutHtml = await (await fetch(`http://127.0.0.1:${probe.port}/about`)).text();
+  const asset = /<link rel="modulepreload" href="(\/assets\/[^"]+)"/.exec(aboutHtml)![1]!;
   const scenarios: Scenario[] = [
-    { name: "document /blog/[slug]", path: "/blog/hello-world", status: 200 },
-    { name: "308 slash redirect", path: "/blog/hello-world/", status: 308 },
-    { name: "/healthz", path: "/healthz", status: 200 },
-    { name: "hashed asset", path: asset, status: 200 },
+    { name: "/blog/[slug] (SSR)", path: "/blog/hello", status: 200, kind: "dynamic page" },
+    { name: "/about (static)", path: "/about", status: 200, kind: "static page" },
+    { name: "/fr/about (static)", path: "/fr/about", status: 200, kind: "static page" },
+    { name: "/nope (404 page)", path: "/nope", status: 404, kind: "404 page" },
+    { name: "/about/ (308)", path: "/about/", status: 308, kind: "redirect" },
+    { name: "/healthz", path: "/healthz", status: 200, kind: "health" },
+    { name: "hashed asset", path: asset, status: 200, kind: "asset" },
   ];
   const recordedFile = join(mkdtempSync(join(tmpdir(), "bench-")), "recorded.json");
   writeFileSync(
@@ -205,20 +297,34 @@ async function main() {
   await probe.stop();
 
   const targets = [ours, reactRouterServe, ceiling(recordedFile)];
+  if (WITH_NEXT) {
+    prepareNext();
+    const nextProbe = await nextjs("").start();
+    const nextAbout = await (await fetch(`http://127.0.0.1:${nextProbe.port}/about`)).text();
+    await nextProbe.stop();
+    const nextAsset = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(nextAbout)?.[1];
+    if (!nextAsset) throw new Error("no script asset found on Next.js's /about");
+    targets.splice(2, 0, nextjs(nextAsset));
+  }
+
   console.log(
     `# ${ROUNDS} rounds x ${DURATION_S} s per cell, ${CONNECTIONS} connections, loopback, ` +
-      `${new Date().toISOString()}, ${availableParallelism()} cores`,
+      `${new Date().toISOString()}, ${availableParallelism()} cores, ` +
+      (hasTaskset
+        ? `servers on CPU ${SERVER_CPU}, load on CPU ${LOAD_CPU}`
+        : "NOT pinned (no taskset): CPU per request includes contention"),
   );
-  // All three servers run side by side (idle ones cost nothing), and each round
+  // Every server runs side by side (idle ones cost nothing), and each round
   // measures every cell once, in a rotating order, so drift in the machine's
-  // speed spreads evenly; the table shows each cell's median round.
+  // speed spreads evenly; the table shows each cell's median.
   const servers = await Promise.all(targets.map((t) => t.start()));
   const samples = new Map<string, Measurement[]>();
   const key = (target: Target, scenario: Scenario) => `${target.name}|${scenario.name}`;
   for (const [i, target] of targets.entries()) {
     for (const scenario of scenarios) {
-      if (skip(target, scenario)) continue;
-      await measure(servers[i]!.port, scenario, { amount: 500 }); // warm-up: JIT, caches
+      const path = target.pathFor(scenario);
+      // Warm-up: JIT, and the pages each server renders once.
+      if (path) await measure(servers[i]!, path, scenario.status, { amount: 1000 });
     }
   }
   for (let round = 0; round < ROUNDS; round++) {
@@ -226,34 +332,37 @@ async function main() {
       for (let j = 0; j < targets.length; j++) {
         const i = (j + round) % targets.length;
         const target = targets[i]!;
-        if (skip(target, scenario)) continue;
+        const path = target.pathFor(scenario);
+        if (!path) continue;
         const list = samples.get(key(target, scenario)) ?? [];
-        list.push(await measure(servers[i]!.port, scenario));
+        list.push(await measure(servers[i]!, path, scenario.status));
         samples.set(key(target, scenario), list);
       }
     }
   }
+  const rss = servers.map((server) => rssMb(server.pid));
   await Promise.all(servers.map((server) => server.stop()));
-  const results = new Map<string, Map<string, Measurement>>();
-  for (const target of targets) {
-    const row = new Map<string, Measurement>();
-    for (const scenario of scenarios) {
-      const list = samples.get(key(target, scenario));
-      if (list) row.set(scenario.name, [...list].sort((a, b) => a.rps - b.rps)[list.length >> 1]!);
-    }
-    results.set(target.name, row);
-  }
+
+  const result = (target: Target, scenario: Scenario): Measurement | undefined => {
+    const list = samples.get(key(target, scenario));
+    if (!list) return undefined;
+    return {
+      cpuMsPerRequest: median(list.map((m) => m.cpuMsPerRequest)),
+      rps: median(list.map((m) => m.rps)),
+      p99: median(list.map((m) => m.p99)),
+      wrongStatus: list.reduce((sum, m) => sum + m.wrongStatus, 0),
+      errors: list.reduce((sum, m) => sum + m.errors, 0),
+    };
+  };
 
   console.log(
-    `\n${"scenario".padEnd(24)}${"server".padEnd(26)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}  notes`,
+    `\n${"scenario".padEnd(22)}${"server".padEnd(22)}${pad("CPU ms/req", 11)}${pad("req/s", 9)}${pad("p99 ms", 8)}  notes`,
   );
   for (const scenario of scenarios) {
     for (const target of targets) {
-      const m = results.get(target.name)!.get(scenario.name);
+      const m = result(target, scenario);
       if (!m) {
-        console.log(
-          `${scenario.name.padEnd(24)}${target.name.padEnd(26)}${"n/a".padStart(8)}  (no such endpoint)`,
-        );
+        console.log(`${scenario.name.padEnd(22)}${target.name.padEnd(22)}${pad("n/a", 11)}`);
         continue;
       }
       const notes = [
@@ -263,60 +372,55 @@ async function main() {
         .filter(Boolean)
         .join(", ");
       console.log(
-        `${scenario.name.padEnd(24)}${target.name.padEnd(26)}${fmt(m.rps)}${fmt(m.p50, 1)}${fmt(m.p99, 1)}  ${notes}`,
+        `${scenario.name.padEnd(22)}${target.name.padEnd(22)}${pad(m.cpuMsPerRequest.toFixed(3), 11)}` +
+          `${pad(m.rps.toFixed(0), 9)}${pad(m.p99.toFixed(0), 8)}  ${notes}`,
       );
     }
   }
 
-  const rps = (target: Target, scenario: Scenario) =>
-    results.get(target.name)!.get(scenario.name)!.rps;
-  const [document, redirect, healthz, assetScenario] = scenarios as [
-    Scenario,
-    Scenario,
-    Scenario,
-    Scenario,
-  ];
-  const ratios: [string, number, number][] = [
-    [
-      "document: ours / react-router-serve",
-      rps(ours, document) / rps(reactRouterServe, document),
-      1.3,
-    ],
-    ["document: ours / ceiling", rps(ours, document) / rps(targets[2]!, document), 0],
-    ["redirect: ours / ceiling", rps(ours, redirect) / rps(targets[2]!, redirect), 0.7],
-    ["healthz: ours / ceiling", rps(ours, healthz) / rps(targets[2]!, healthz), 0.7],
-    ["asset: ours / ceiling", rps(ours, assetScenario) / rps(targets[2]!, assetScenario), 0],
-    [
-      "asset: ours / react-router-serve",
-      rps(ours, assetScenario) / rps(reactRouterServe, assetScenario),
-      0,
-    ],
-  ];
-  console.log("\nratios");
-  for (const [name, ratio, target] of ratios) {
-    const verdict =
-      target === 0
-        ? ""
-        : ratio >= target
-          ? `  target >= ${target}: met`
-          : `  target >= ${target}: MISSED`;
-    console.log(`  ${name.padEnd(40)}${ratio.toFixed(2).padStart(6)}${verdict}`);
-  }
+  console.log(
+    `\nRSS after the run: ${targets.map((t, i) => `${t.name} ${rss[i]!.toFixed(0)} MB`).join(", ")}`,
+  );
 
-  const server = await ours.start();
-  const rounds: number[] = [];
-  for (let round = 1; round <= RSS_ROUNDS; round++) {
-    await measure(server.port, document, { amount: RSS_ROUND_REQUESTS });
-    rounds.push(rssMb(server.pid));
+  const cpu = (target: Target, scenario: Scenario) => result(target, scenario)?.cpuMsPerRequest;
+  const byName = (name: string) => scenarios.find((s) => s.name.startsWith(name))!;
+  const checks: [string, number | undefined, string, (value: number) => boolean][] = [];
+  const next = targets.find((t) => t.name.startsWith("Next.js"));
+  if (next) {
+    const ratio = (name: string) => {
+      const a = cpu(ours, byName(name));
+      const b = cpu(next, byName(name));
+      return a !== undefined && b !== undefined ? a / b : undefined;
+    };
+    checks.push(
+      ["/about: ours / Next.js", ratio("/about"), "<= 0.5", (r) => r <= 0.5],
+      ["/fr/about: ours / Next.js", ratio("/fr/about"), "<= 0.5", (r) => r <= 0.5],
+      ["/blog/[slug]: ours / Next.js", ratio("/blog/[slug]"), "<= 0.8", (r) => r <= 0.8],
+      ["404 page: ours / Next.js", ratio("/nope"), "<= 1", (r) => r <= 1],
+    );
   }
-  await server.stop();
-  const growth = rounds.at(-1)! - rounds[0]!;
-  console.log(
-    `\nRSS of ours after each round of ${RSS_ROUND_REQUESTS} document requests: ${rounds.map((r) => `${r.toFixed(1)} MB`).join(", ")}`,
+  checks.push(
+    ["308 redirect: ours, CPU ms/req", cpu(ours, byName("/about/")), "< 0.2", (v) => v < 0.2],
+    ["/healthz: ours, CPU ms/req", cpu(ours, byName("/healthz")), "< 0.2", (v) => v < 0.2],
   );
-  console.log(
-    `  target < 150 MB and not growing: ${rounds.every((r) => r < 150) && growth < 5 ? "met" : "MISSED"} (growth ${growth.toFixed(1)} MB)`,
-  );
+  const rrs = (name: string) => {
+    const a = cpu(ours, byName(name));
+    const b = cpu(reactRouterServe, byName(name));
+    return a !== undefined && b !== undefined ? a / b : undefined;
+  };
+  console.log("\ntargets (CPU per request, this run)");
+  for (const [name, value, target, met] of checks) {
+    const verdict = value === undefined ? "n/a" : met(value) ? "met" : "MISSED";
+    console.log(
+      `  ${name.padEnd(34)}${pad(value?.toFixed(3) ?? "n/a", 8)}  target ${target}: ${verdict}`,
+    );
+  }
+  console.log("\nfor reference");
+  for (const name of ["/blog/[slug]", "/about", "hashed asset"]) {
+    console.log(
+      `  ${`${name}: ours / react-router-serve`.padEnd(34)}${pad(rrs(name)?.toFixed(3) ?? "n/a", 8)}`,
+    );
+  }
 
   const cost = clientCost(homeHtml);
   console.log(
