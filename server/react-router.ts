@@ -1,5 +1,5 @@
-import type { OutgoingHttpHeaders } from "node:http";
-import { pipeline } from "node:stream/promises";
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { Readable } from "node:stream";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { createRequestHandler } from "react-router";
 import type { RequestInfo } from "../app/context.ts";
@@ -30,6 +30,23 @@ function nodeHeaders(headers: Headers): OutgoingHttpHeaders {
   const cookies = headers.getSetCookie();
   if (cookies.length > 0) out["set-cookie"] = cookies;
   return out;
+}
+
+/**
+ * Streams the page out; resolves once the response is closed. A client that
+ * hangs up destroys the stream, which stops React's render. Not
+ * stream.pipeline: it aborts an AbortController when done, and the DOMException
+ * that makes cost 2 % of a page.
+ */
+function pipeToResponse(html: Readable, res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    res.once("close", () => {
+      if (!res.writableFinished) html.destroy();
+      resolve();
+    });
+    html.once("error", () => res.destroy());
+    html.pipe(res);
+  });
 }
 
 export interface PageRenderer {
@@ -76,9 +93,7 @@ export function createPageRenderer(
       if (info.document?.response === response) {
         // A page: React's Node stream straight to the socket.
         res.writeHead(response.status, nodeHeaders(response.headers));
-        await pipeline(info.document.html, res).catch(() => {
-          // The client hung up: not an error of ours, and the access log says so.
-        });
+        await pipeToResponse(info.document.html, res);
       } else {
         await sendResponse(res, response);
       }
