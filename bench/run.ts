@@ -15,7 +15,6 @@
  * Environment: BENCH_DURATION_S (3), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3),
  * BENCH_NEXT (1; 0 skips the Next.js peer), BENCH_SERVER_CPU (1), BENCH_LOAD_CPU (0).
  */
-import autocannon from "autocannon";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -23,6 +22,16 @@ import { createServer, type AddressInfo, connect } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import {
+  hasTaskset,
+  measure,
+  median,
+  pad,
+  pinLoadGenerator,
+  rssMb,
+  type Measurement,
+  type Running,
+} from "./measure.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -31,26 +40,7 @@ const WITH_NEXT = process.env.BENCH_NEXT !== "0";
 const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? "1";
 const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? "0";
 const NEXT_DIR = "bench/nextjs";
-/** Clock ticks per second of /proc/<pid>/stat: USER_HZ, 100 on Linux. */
-const TICKS_PER_S = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim() || 100);
-
-const hasTaskset = spawnSync("taskset", ["-c", "0", "true"]).status === 0;
-
-// Pin this process (the load generator) before anything else runs.
-if (hasTaskset && availableParallelism() > 1 && process.env.BENCH_PINNED !== "1") {
-  const child = spawn("taskset", ["-c", LOAD_CPU, process.execPath, ...process.argv.slice(1)], {
-    stdio: "inherit",
-    env: { ...process.env, BENCH_PINNED: "1" },
-  });
-  const [code] = (await once(child, "exit")) as [number | null];
-  process.exit(code ?? 1);
-}
-
-interface Running {
-  port: number;
-  pid: number;
-  stop(): Promise<void>;
-}
+await pinLoadGenerator(LOAD_CPU);
 
 interface Target {
   name: string;
@@ -119,19 +109,6 @@ async function spawnServer(args: (port: number) => string[], env: Record<string,
       await once(child, "exit");
     },
   };
-}
-
-/** user + system CPU time of a process, in milliseconds. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // The command name may hold spaces and parentheses: fields start after the last ")".
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
 const same = (scenario: Scenario) => scenario.path;
@@ -214,43 +191,6 @@ async function record(port: number, paths: string[]) {
   return recorded;
 }
 
-interface Measurement {
-  cpuMsPerRequest: number;
-  rps: number;
-  p99: number;
-  wrongStatus: number;
-  errors: number;
-}
-
-async function measure(
-  server: Running,
-  path: string,
-  status: number,
-  options: { duration?: number; amount?: number } = {},
-): Promise<Measurement> {
-  let wrongStatus = 0;
-  const cpuBefore = cpuMs(server.pid);
-  const result = await autocannon({
-    url: `http://127.0.0.1:${server.port}${path}`,
-    connections: CONNECTIONS,
-    ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? DURATION_S }),
-    timeout: 10,
-    setupClient(client) {
-      client.on("response", (statusCode: number) => {
-        if (statusCode !== status) wrongStatus++;
-      });
-    },
-  });
-  const answered = result.requests.total;
-  return {
-    cpuMsPerRequest: answered > 0 ? (cpuMs(server.pid) - cpuBefore) / answered : NaN,
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    wrongStatus,
-    errors: result.errors + result.timeouts,
-  };
-}
-
 function clientCost(homeHtml: string) {
   const files = new Set<string>();
   for (const [, href] of homeHtml.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g))
@@ -266,9 +206,6 @@ function clientCost(homeHtml: string) {
   }
   return { files: files.size, js, css };
 }
-
-const pad = (value: string, width: number) => value.padStart(width);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 async function main() {
   const probe = await ours.start();
