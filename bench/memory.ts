@@ -46,7 +46,9 @@ async function startContainer(memory: string | null) {
     `PORT=${port}`,
     "--env",
     "HOST=127.0.0.1",
-    ...(process.env.BENCH_NODE_OPTIONS ? ["--env", `NODE_OPTIONS=${process.env.BENCH_NODE_OPTIONS}`] : []),
+    ...(process.env.BENCH_NODE_OPTIONS
+      ? ["--env", `NODE_OPTIONS=${process.env.BENCH_NODE_OPTIONS}`]
+      : []),
     IMAGE,
   );
   const pid = Number(docker("inspect", "--format", "{{.State.Pid}}", id));

@@ -5,6 +5,7 @@ import { buildIdOf, loadServerBuild } from "./build.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { Lifecycle } from "./health.ts";
 import { createRequestListener } from "./http.ts";
+import { guardConnections } from "./connections.ts";
 import { createLogger, flushAndExit } from "./logger.ts";
 import { gracefulShutdown } from "./shutdown.ts";
 import { loadStaticFiles } from "./static.ts";
@@ -39,6 +40,8 @@ async function loadApp() {
 }
 
 const { build, files } = await loadApp();
+/** How often slow and idle connections are looked for: how late past its timeout one may close. */
+const CONNECTION_CHECK_INTERVAL_MS = 1000;
 const lifecycle: Lifecycle = { shuttingDown: false, inFlight: new Set() };
 
 const server = createServer(
@@ -48,11 +51,22 @@ const server = createServer(
     keepAliveTimeout: config.keepAliveTimeoutMs,
     // Node checks the two timeouts above only this often (30 s by default), which
     // would let a slow client hold a socket far longer than they say.
-    connectionsCheckingInterval: 1000,
+    connectionsCheckingInterval: CONNECTION_CHECK_INTERVAL_MS,
   },
   createRequestListener({ config, logger, build, files, lifecycle }),
 );
 // Unparseable HTTP is left to Node's default clientError handling: 400, 408 or 431, then close.
+const connections = guardConnections(
+  server,
+  {
+    headersTimeoutMs: config.headersTimeoutMs,
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+    maxConnections: config.maxConnections,
+    checkIntervalMs: CONNECTION_CHECK_INTERVAL_MS,
+  },
+  logger,
+);
+lifecycle.connections = connections.stats;
 
 const shutdown = gracefulShutdown({
   server,

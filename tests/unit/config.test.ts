@@ -20,6 +20,7 @@ describe("loadConfig", () => {
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
+      maxConnections: 1024,
       renderCacheMaxBytes: 8 * 1024 * 1024,
     });
   });
