@@ -246,7 +246,7 @@ async function main() {
 
   console.log(
     `# ${ROUNDS} rounds x ${DURATION_S} s per cell, ${CONNECTIONS} connections, loopback, ` +
-      `${new Date().toISOString()}, ${availableParallelism()} cores, ` +
+      `${new Date().toISOString()}, ${cpus().length} cores, ` +
       (hasTaskset
         ? `servers on CPU ${SERVER_CPU}, load on CPU ${LOAD_CPU}`
         : "NOT pinned (no taskset): CPU per request includes contention"),
