@@ -27,6 +27,7 @@ export interface Config {
   readonly keepAliveTimeoutMs: number;
   readonly renderCacheMaxBytes: number;
   readonly maxConnections: number;
+  readonly compression: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -112,6 +113,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     headersTimeoutMs: read("HEADERS_TIMEOUT_MS", integer(1, 600_000), 10_000),
     requestTimeoutMs: read("REQUEST_TIMEOUT_MS", integer(1, 3_600_000), 30_000),
     keepAliveTimeoutMs: read("KEEP_ALIVE_TIMEOUT_MS", integer(1, 600_000), 5_000),
+    compression: read("COMPRESSION", oneOf(["on", "off"] as const), "on") === "on",
     maxConnections: read("MAX_CONNECTIONS", integer(1, 1_000_000), 1024),
     renderCacheMaxBytes: read("RENDER_CACHE_MAX_BYTES", integer(0, 1 << 30), 8 << 20),
   };

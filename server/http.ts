@@ -43,11 +43,19 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
   const { config, logger, build, files, lifecycle } = deps;
   const buildId = buildIdOf(build);
   const renderer = createPageRenderer(build, config, logger);
-  const pages = renderOncePages(build, renderer, config.renderCacheMaxBytes);
+  const pages = renderOncePages(
+    build,
+    renderer,
+    {
+      maxBytes: config.renderCacheMaxBytes,
+      compression: config.compression,
+    },
+    logger,
+  );
   const pipeline: Step[] = [
     health(lifecycle, buildId),
     rejectMalformed(config),
-    staticFiles(files),
+    staticFiles(files, config),
     canonicalUrl(config),
     localeDetection(config),
     buildBinding(buildId, config),

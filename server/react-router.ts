@@ -1,9 +1,11 @@
-import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
-import type { Readable } from "node:stream";
-import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import type { OutgoingHttpHeaders } from "node:http";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { createRequest } from "@remix-run/node-fetch-server";
 import { createRequestHandler } from "react-router";
 import type { RequestInfo } from "../app/context.ts";
 import type { AppServerBuild } from "./build.ts";
+import { mayCompress, negotiateEncoding, sendStream } from "./compression.ts";
 import type { Config } from "./config.ts";
 import type { Exchange, Step } from "./exchange.ts";
 import type { Logger } from "./logger.ts";
@@ -32,23 +34,6 @@ function nodeHeaders(headers: Headers): OutgoingHttpHeaders {
   return out;
 }
 
-/**
- * Streams the page out; resolves once the response is closed. A client that
- * hangs up destroys the stream, which stops React's render. Not
- * stream.pipeline: it aborts an AbortController when done, and the DOMException
- * that makes cost 2 % of a page.
- */
-function pipeToResponse(html: Readable, res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    res.once("close", () => {
-      if (!res.writableFinished) html.destroy();
-      resolve();
-    });
-    html.once("error", () => res.destroy());
-    html.pipe(res);
-  });
-}
-
 export interface PageRenderer {
   /** Renders the page for this request and streams it out; resolves to its status. */
   renderPerRequest(exchange: Exchange): Promise<number>;
@@ -63,7 +48,7 @@ export interface PageRenderer {
 
 export function createPageRenderer(
   build: AppServerBuild,
-  config: Pick<Config, "trailingSlash" | "e2eFixtures">,
+  config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression">,
   logger: Logger,
 ): PageRenderer {
   const handle = createRequestHandler(build, "production");
@@ -90,12 +75,22 @@ export function createPageRenderer(
       if (!response.headers.has("Cache-Control")) {
         response.headers.set("Cache-Control", PER_REQUEST_CACHE_CONTROL);
       }
-      if (info.document?.response === response) {
-        // A page: React's Node stream straight to the socket.
-        res.writeHead(response.status, nodeHeaders(response.headers));
-        await pipeToResponse(info.document.html, res);
+      const { status } = response;
+      const headers = nodeHeaders(response.headers);
+      // A page: React's Node stream, with no round trip through a Web stream.
+      const body =
+        info.document?.response === response
+          ? info.document.html
+          : response.body && Readable.fromWeb(response.body as NodeReadableStream);
+      if (!body) {
+        res.writeHead(status, headers);
+        res.end();
       } else {
-        await sendResponse(res, response);
+        const encoding =
+          config.compression && mayCompress(req.method, status, response.headers)
+            ? negotiateEncoding(req.headers["accept-encoding"])
+            : null;
+        await sendStream(res, status, headers, body, encoding);
       }
       return response.status;
     },
@@ -121,7 +116,6 @@ export function createPageRenderer(
           if (!NOT_KEPT_HEADERS.has(name)) headers[name] = value;
         }
         const body = Buffer.from(await response.arrayBuffer());
-        logger.debug({ origin, target, status, bytes: body.length }, "page rendered once");
         return { status, headers, body, routePattern: info.routePattern };
       } catch (error) {
         logger.debug({ err: error, target }, "render once failed; rendering per request");

@@ -4,11 +4,21 @@
  * Why on first request and not at build time: docs/decisions/006-render-once.md.
  */
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { ServerBuild } from "react-router";
 import { BUILD_ID_HEADER } from "../app/routing/build-binding.ts";
 import { routeRendersOnce } from "../app/routing/render-once.ts";
 import { ByteBoundedCache } from "./bounded-cache.ts";
+import {
+  isCompressible,
+  MIN_COMPRESSIBLE_BYTES,
+  negotiateEncoding,
+  vary,
+  type Encoding,
+} from "./compression.ts";
 import { etagMatches, type Exchange, type Step } from "./exchange.ts";
+import type { Logger } from "./logger.ts";
 import type { PageRenderer, RenderedPage } from "./react-router.ts";
 
 /**
@@ -17,14 +27,21 @@ import type { PageRenderer, RenderedPage } from "./react-router.ts";
  */
 export const RENDERED_ONCE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
-/** A page rendered once, with everything needed to answer from memory. */
-interface KeptPage {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string | number>>;
-  readonly notModifiedHeaders: Readonly<Record<string, string>>;
+/** One encoding of a kept page, with the headers to answer it and to answer 304. */
+interface Representation {
   readonly body: Buffer;
   readonly etag: string;
+  readonly headers: Readonly<Record<string, string | number>>;
+  readonly notModifiedHeaders: Readonly<Record<string, string>>;
+}
+
+/** A page rendered once, with everything needed to answer from memory, in each encoding. */
+interface KeptPage {
+  readonly status: number;
   readonly routePattern: string | undefined;
+  readonly identity: Representation;
+  /** Compressed when kept, at the highest settings: paid once, not per request. */
+  readonly encoded: ReadonlyMap<Encoding, Representation>;
 }
 
 // What a kept page costs beyond its body: its key, headers and bookkeeping.
@@ -58,38 +75,83 @@ export function renderOncePatterns(routes: ServerBuild["routes"]): ReadonlySet<s
   return new Set([...verdicts].filter(([, once]) => once).map(([pattern]) => pattern));
 }
 
-function keptPage(rendered: RenderedPage, isData: boolean): KeptPage {
-  const etag = `"${createHash("sha1").update(rendered.body).digest("base64url")}"`;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+async function keptPage(
+  rendered: RenderedPage,
+  isData: boolean,
+  compression: boolean,
+): Promise<KeptPage> {
   const cacheControl = rendered.headers["cache-control"] ?? RENDERED_ONCE_CACHE_CONTROL;
   // Route data answers differently to a page of another build (server/build-binding.ts).
-  const vary: Record<string, string> = isData ? { Vary: BUILD_ID_HEADER } : {};
+  const varyOn = [isData && BUILD_ID_HEADER].filter(Boolean);
+  const compress =
+    compression &&
+    isCompressible(rendered.headers["content-type"]) &&
+    rendered.body.length >= MIN_COMPRESSIBLE_BYTES;
+  if (compress) varyOn.push("Accept-Encoding");
+  const vary: Record<string, string> = varyOn.length > 0 ? { Vary: varyOn.join(", ") } : {};
+  // Ours to set, whatever the app answered with.
+  const appHeaders = Object.fromEntries(
+    Object.entries(rendered.headers).filter(
+      ([name]) => !["cache-control", "etag", "vary", "content-encoding"].includes(name),
+    ),
+  );
+  const representation = (body: Buffer, encoding: Encoding): Representation => {
+    const digest = createHash("sha1").update(body).digest("base64url");
+    const etag = `"${digest}${encoding === "identity" ? "" : `-${encoding}`}"`;
+    const notModifiedHeaders = { "Cache-Control": cacheControl, ETag: etag, ...vary };
+    const headers = {
+      ...appHeaders,
+      ...notModifiedHeaders,
+      "Content-Length": body.length,
+      ...(encoding !== "identity" && { "Content-Encoding": encoding }),
+    };
+    return { body, etag, headers, notModifiedHeaders };
+  };
+  const encoded = new Map<Encoding, Representation>();
+  if (compress) {
+    const [br, gz] = await Promise.all([
+      brotli(rendered.body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.length,
+        },
+      }),
+      gzipAsync(rendered.body, { level: constants.Z_BEST_COMPRESSION }),
+    ]);
+    encoded.set("br", representation(br, "br"));
+    encoded.set("gzip", representation(gz, "gzip"));
+  }
   return {
     status: rendered.status,
-    headers: {
-      ...rendered.headers,
-      "Cache-Control": cacheControl,
-      "Content-Length": rendered.body.length,
-      ETag: etag,
-      ...vary,
-    },
-    notModifiedHeaders: { "Cache-Control": cacheControl, ETag: etag, ...vary },
-    body: rendered.body,
-    etag,
     routePattern: rendered.routePattern,
+    identity: representation(rendered.body, "identity"),
+    encoded,
   };
 }
 
 function send(exchange: Exchange, page: KeptPage): void {
   const { req, res } = exchange;
   exchange.routePattern = page.routePattern;
+  const encoding =
+    page.encoded.size > 0 ? negotiateEncoding(req.headers["accept-encoding"]) : "identity";
+  const chosen = (encoding !== "identity" && page.encoded.get(encoding)) || page.identity;
+  // An earlier step may have said what else the answer varies on (`/`: the locale's headers).
+  const earlierVary = res.getHeader("vary");
+  const merged = (headers: Readonly<Record<string, string | number>>) =>
+    earlierVary === undefined || headers.Vary === undefined
+      ? headers
+      : { ...headers, Vary: vary({ vary: String(earlierVary) }, String(headers.Vary)) };
   // Conditional requests apply to what a 2xx would have answered, not to a 404.
-  if (page.status === 200 && etagMatches(req.headers["if-none-match"], page.etag)) {
-    res.writeHead(304, page.notModifiedHeaders);
+  if (page.status === 200 && etagMatches(req.headers["if-none-match"], chosen.etag)) {
+    res.writeHead(304, merged(chosen.notModifiedHeaders));
     res.end();
     return;
   }
-  res.writeHead(page.status, page.headers);
-  res.end(req.method === "HEAD" ? undefined : page.body);
+  res.writeHead(page.status, merged(chosen.headers));
+  res.end(req.method === "HEAD" ? undefined : chosen.body);
 }
 
 export interface RenderOncePages {
@@ -112,13 +174,16 @@ export interface RenderOncePages {
 export function renderOncePages(
   build: Pick<ServerBuild, "routes">,
   renderer: Pick<PageRenderer, "renderOnce">,
-  maxBytes: number,
+  { maxBytes, compression }: { maxBytes: number; compression: boolean },
+  logger: Logger,
 ): RenderOncePages {
   if (maxBytes === 0) return { fromMemory: () => false, renderedPerRequest: () => {} };
   const patterns = renderOncePatterns(build.routes);
   const kept = new ByteBoundedCache<KeptPage>(
     maxBytes,
-    (page) => page.body.length + ENTRY_OVERHEAD_BYTES,
+    (page) =>
+      [page.identity, ...page.encoded.values()].reduce((sum, r) => sum + r.body.length, 0) +
+      ENTRY_OVERHEAD_BYTES,
   );
   const rendering = new Set<string>();
   const originOf = ({ origin }: Exchange) => `${origin!.protocol}//${origin!.host}`;
@@ -145,9 +210,19 @@ export function renderOncePages(
       rendering.add(key);
       void renderer
         .renderOnce(origin, target)
-        .then((rendered) => {
-          if (rendered !== null) kept.set(key, keptPage(rendered, rawPath.endsWith(".data")));
+        .then(async (rendered) => {
+          if (rendered === null) return;
+          const page = await keptPage(rendered, rawPath.endsWith(".data"), compression);
+          kept.set(key, page);
+          const bytes = Object.fromEntries(
+            [["identity", page.identity] as const, ...page.encoded].map(([e, r]) => [
+              e,
+              r.body.length,
+            ]),
+          );
+          logger.debug({ origin, target, status: page.status, bytes }, "page rendered once");
         })
+        .catch((error: unknown) => logger.error({ err: error, target }, "keeping a page failed"))
         .finally(() => rendering.delete(key));
     },
   };

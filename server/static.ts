@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
+import { negotiateEncoding, type Encoding } from "./compression.ts";
 import { etagMatches, sendText, type Step } from "./exchange.ts";
 
 /** Vite names every file under /assets/ by its content hash, so it never changes. */
@@ -35,14 +36,32 @@ const CONTENT_TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
-interface StaticFile {
+/** One encoding of a file: the file itself, or a variant compressed at build time. */
+interface Representation {
   readonly absolutePath: string;
   readonly body: Buffer | null;
   readonly headers: Readonly<Record<string, string | number>>;
   readonly etag: string;
 }
 
+interface StaticFile {
+  readonly identity: Representation;
+  /** Written beside the file by scripts/precompress.ts: `x.js.br`, `x.js.gz`. */
+  readonly encoded: ReadonlyMap<Encoding, Representation>;
+}
+
 export type StaticFiles = ReadonlyMap<string, StaticFile>;
+
+/** The file extension of each build-time variant. */
+export const VARIANT_EXTENSIONS: Readonly<Record<"br" | "gzip", string>> = {
+  br: ".br",
+  gzip: ".gz",
+};
+
+/** The `Content-Type` a file is served with, from its extension. */
+export function contentTypeOf(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
+}
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -52,43 +71,72 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
+async function representation(
+  absolutePath: string,
+  headers: Record<string, string | number>,
+  etagSuffix: string,
+): Promise<Representation> {
+  const { size } = await stat(absolutePath);
+  const body = size <= MEMORY_LIMIT_BYTES ? await readFile(absolutePath) : null;
+  const digest = createHash("sha1")
+    .update(body ?? `${absolutePath}:${size}`)
+    .digest("base64url");
+  // Each encoding has its own tag: a cache must never answer gzip for brotli.
+  const etag = `"${digest}${etagSuffix}"`;
+  return { absolutePath, body, etag, headers: { ...headers, "Content-Length": size, ETag: etag } };
+}
+
 /**
  * Indexes the build's public folder once, at start-up. A request can only ever
  * name a file in this index, so no path trick (`..`, encoded slashes, symlinks)
- * can reach a file outside the folder.
+ * can reach a file outside the folder. A file's compressed variants are part of
+ * its entry, not files of their own.
  */
 export async function loadStaticFiles(publicDir: string): Promise<StaticFiles> {
+  const paths = new Set<string>();
+  for await (const absolutePath of walk(publicDir)) paths.add(absolutePath);
+  const isVariant = (path: string) =>
+    Object.values(VARIANT_EXTENSIONS).some(
+      (ext) => path.endsWith(ext) && paths.has(path.slice(0, -ext.length)),
+    );
   const files = new Map<string, StaticFile>();
-  for await (const absolutePath of walk(publicDir)) {
+  for (const absolutePath of paths) {
+    if (isVariant(absolutePath)) continue;
     const urlPath = "/" + relative(publicDir, absolutePath).split(sep).join("/");
-    const { size } = await stat(absolutePath);
-    const body = size <= MEMORY_LIMIT_BYTES ? await readFile(absolutePath) : null;
-    const etag = `"${createHash("sha1")
-      .update(body ?? `${absolutePath}:${size}`)
-      .digest("base64url")}"`;
+    const headers = {
+      "Content-Type": contentTypeOf(urlPath),
+      "Cache-Control": urlPath.startsWith("/assets/")
+        ? IMMUTABLE_CACHE_CONTROL
+        : REVALIDATE_CACHE_CONTROL,
+      "X-Content-Type-Options": "nosniff",
+    };
+    const encoded = new Map<Encoding, Representation>();
+    for (const [encoding, ext] of Object.entries(VARIANT_EXTENSIONS) as ["br" | "gzip", string][]) {
+      if (!paths.has(absolutePath + ext)) continue;
+      encoded.set(
+        encoding,
+        await representation(
+          absolutePath + ext,
+          { ...headers, "Content-Encoding": encoding, Vary: "Accept-Encoding" },
+          `-${encoding}`,
+        ),
+      );
+    }
+    const varies: Record<string, string> = encoded.size > 0 ? { Vary: "Accept-Encoding" } : {};
     files.set(urlPath, {
-      absolutePath,
-      body,
-      etag,
-      headers: {
-        "Content-Type": CONTENT_TYPES[extname(urlPath).toLowerCase()] ?? "application/octet-stream",
-        "Content-Length": size,
-        "Cache-Control": urlPath.startsWith("/assets/")
-          ? IMMUTABLE_CACHE_CONTROL
-          : REVALIDATE_CACHE_CONTROL,
-        ETag: etag,
-        "X-Content-Type-Options": "nosniff",
-      },
+      identity: await representation(absolutePath, { ...headers, ...varies }, ""),
+      encoded,
     });
   }
   return files;
 }
 
 /**
- * Serves files of the public folder. A miss under /assets/ is a plain 404: a
- * script tag must never receive an HTML page.
+ * Serves files of the public folder, compressed as the client accepts when a
+ * build-time variant exists (none when `compression` is off). A miss under
+ * /assets/ is a plain 404: a script tag must never receive an HTML page.
  */
-export function staticFiles(files: StaticFiles): Step {
+export function staticFiles(files: StaticFiles, { compression }: { compression: boolean }): Step {
   return ({ req, res, decodedPath }) => {
     const file = files.get(decodedPath);
     if (!file) {
@@ -100,16 +148,25 @@ export function staticFiles(files: StaticFiles): Step {
       sendText(res, 405, "Method Not Allowed\n", { Allow: "GET, HEAD" });
       return true;
     }
-    if (etagMatches(req.headers["if-none-match"], file.etag)) {
-      res.writeHead(304, { ETag: file.etag, "Cache-Control": file.headers["Cache-Control"]! });
+    const encoding =
+      compression && file.encoded.size > 0
+        ? negotiateEncoding(req.headers["accept-encoding"], [...file.encoded.keys()])
+        : "identity";
+    const chosen = (encoding !== "identity" && file.encoded.get(encoding)) || file.identity;
+    if (etagMatches(req.headers["if-none-match"], chosen.etag)) {
+      res.writeHead(304, {
+        ETag: chosen.etag,
+        "Cache-Control": chosen.headers["Cache-Control"]!,
+        ...(file.encoded.size > 0 && { Vary: "Accept-Encoding" }),
+      });
       res.end();
       return true;
     }
-    res.writeHead(200, file.headers);
+    res.writeHead(200, chosen.headers);
     if (req.method === "HEAD") res.end();
-    else if (file.body) res.end(file.body);
+    else if (chosen.body) res.end(chosen.body);
     // A failed read ends the response early; the client sees a truncated body, never a hang.
-    else pipeline(createReadStream(file.absolutePath), res, () => {});
+    else pipeline(createReadStream(chosen.absolutePath), res, () => {});
     return true;
   };
 }

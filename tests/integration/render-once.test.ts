@@ -94,7 +94,7 @@ describe("what varies per request stays right", () => {
     expect(chosen.headers.location).toBe("/de");
     const plain = await get(once, "/");
     expect(plain.status).toBe(200);
-    expect(plain.headers.vary).toBe("Accept-Language, Cookie");
+    expect(plain.headers.vary).toBe("Accept-Language, Cookie, Accept-Encoding");
   });
 
   test("the build id is on every answer kept in memory", async () => {

@@ -21,6 +21,7 @@ describe("loadConfig", () => {
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 1024,
+      compression: true,
       renderCacheMaxBytes: 8 * 1024 * 1024,
     });
   });
