@@ -30,6 +30,7 @@ export default [
   ...LOCALES.flatMap((locale) => prefix(locale, pages(locale))),
   // Test fixtures: they answer 404 unless the server runs with E2E_FIXTURES=1.
   route("lab/slow", "routes/lab/slow.tsx", exact),
+  route("lab/stream", "routes/lab/stream.tsx", exact),
   route("lab/boom", "routes/lab/boom.tsx", exact),
   route("lab/client-error", "routes/lab/client-error.tsx", exact),
   route("lab/form", "routes/lab/form.tsx", exact),

@@ -5,3 +5,26 @@ import { requestInfo } from "../../context.ts";
 export function requireFixtures(context: Readonly<RouterContextProvider>, request: Request): void {
   if (!requestInfo(context, request).fixtures) throw data(null, { status: 404 });
 }
+
+/** The longest a fixture waits, whatever it is asked. */
+export const MAX_DELAY_MS = 10_000;
+
+/** `?ms=N`, capped at MAX_DELAY_MS; a 400 when it is not a whole number. */
+export function delayParam(url: URL): number {
+  const ms = Number(url.searchParams.get("ms") ?? "0");
+  if (!Number.isSafeInteger(ms) || ms < 0) {
+    throw data("ms must be a whole number of milliseconds", { status: 400 });
+  }
+  return Math.min(ms, MAX_DELAY_MS);
+}
+
+/** Waits `ms`, or until the request is aborted (the client left). */
+export function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
