@@ -63,13 +63,14 @@ export async function measure(
   server: Running,
   path: string,
   status: number,
-  options: { duration?: number; amount?: number } = {},
+  options: { duration?: number; amount?: number; headers?: Record<string, string> } = {},
 ): Promise<Measurement> {
   let wrongStatus = 0;
   const cpuBefore = cpuMs(server.pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}${path}`,
     connections: CONNECTIONS,
+    headers: options.headers ?? {},
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? DURATION_S }),
     timeout: 10,
     setupClient(client) {

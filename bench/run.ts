@@ -21,7 +21,6 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo, connect } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import {
   hasTaskset,
   measure,
@@ -54,6 +53,8 @@ interface Scenario {
   path: string;
   status: number;
   kind: "static page" | "dynamic page" | "404 page" | "redirect" | "health" | "asset";
+  /** Sent as Accept-Encoding: a compressed scenario, measured where the server compresses. */
+  acceptEncoding?: string;
 }
 
 function freePort(): Promise<number> {
@@ -126,13 +127,15 @@ const reactRouterServe: Target = {
   // It has no health endpoint: it would only render its 404 page.
   pathFor: (scenario) => (scenario.kind === "health" ? null : scenario.path),
 };
+// react-router-serve compresses on the fly (its compression middleware); the
+// ceiling and the Next.js peer (compress: false) answer the raw bytes only.
 
 /** A raw node:http server, in its own process, answering the exact bytes `ours` answered. */
 function ceiling(recordedFile: string): Target {
   return {
     name: "ceiling (node:http)",
     start: () => spawnServer(() => ["bench/ceiling.ts", recordedFile]),
-    pathFor: same,
+    pathFor: (scenario) => (scenario.acceptEncoding ? null : scenario.path),
   };
 }
 
@@ -153,7 +156,11 @@ function nextjs(asset: string): Target {
         { NEXT_TELEMETRY_DISABLED: "1" },
       ),
     pathFor: (scenario) =>
-      scenario.kind === "health" ? null : scenario.kind === "asset" ? asset : scenario.path,
+      scenario.kind === "health" || scenario.acceptEncoding
+        ? null
+        : scenario.kind === "asset"
+          ? asset
+          : scenario.path,
   };
 }
 
@@ -191,20 +198,26 @@ async function record(port: number, paths: string[]) {
   return recorded;
 }
 
+/** The home page's JS and CSS, bytes on the wire in each encoding (the build's own variants). */
 function clientCost(homeHtml: string) {
   const files = new Set<string>();
   for (const [, href] of homeHtml.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g))
     files.add(href!);
   for (const [, href] of homeHtml.matchAll(/import (?:\* as \w+ from )?"(\/assets\/[^"]+\.js)"/g))
     files.add(href!);
-  let js = 0;
-  let css = 0;
+  for (const [, href] of homeHtml.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) files.add(href!);
+  const sizes = { raw: 0, br: 0, gzip: 0 };
   for (const file of files) {
-    const gz = gzipSync(readFileSync(`build/client${file}`)).length;
-    if (file.endsWith(".css")) css += gz;
-    else js += gz;
+    const raw = readFileSync(`build/client${file}`);
+    const variant = (ext: string) =>
+      existsSync(`build/client${file}${ext}`)
+        ? readFileSync(`build/client${file}${ext}`).length
+        : raw.length;
+    sizes.raw += raw.length;
+    sizes.br += variant(".br");
+    sizes.gzip += variant(".gz");
   }
-  return { files: files.size, js, css };
+  return { files: files.size, ...sizes };
 }
 
 async function main() {
@@ -219,6 +232,11 @@ async function main() {
     { name: "/about/ (308)", path: "/about/", status: 308, kind: "redirect" },
     { name: "/healthz", path: "/healthz", status: 200, kind: "health" },
     { name: "hashed asset", path: asset, status: 200, kind: "asset" },
+    ...[
+      { name: "/blog/[slug], br", path: "/blog/hello", status: 200, kind: "dynamic page" },
+      { name: "/about, br", path: "/about", status: 200, kind: "static page" },
+      { name: "hashed asset, br", path: asset, status: 200, kind: "asset" },
+    ].map((s) => ({ ...s, acceptEncoding: "br, gzip" }) as Scenario),
   ];
   const recordedFile = join(mkdtempSync(join(tmpdir(), "bench-")), "recorded.json");
   writeFileSync(
@@ -233,6 +251,8 @@ async function main() {
   const homeHtml = await (await fetch(`http://127.0.0.1:${probe.port}/`)).text();
   await probe.stop();
 
+  const options = (scenario: Scenario) =>
+    scenario.acceptEncoding ? { headers: { "accept-encoding": scenario.acceptEncoding } } : {};
   const targets = [ours, reactRouterServe, ceiling(recordedFile)];
   if (WITH_NEXT) {
     prepareNext();
@@ -261,7 +281,8 @@ async function main() {
     for (const scenario of scenarios) {
       const path = target.pathFor(scenario);
       // Warm-up: JIT, and the pages each server renders once.
-      if (path) await measure(servers[i]!, path, scenario.status, { amount: 1000 });
+      if (path)
+        await measure(servers[i]!, path, scenario.status, { amount: 1000, ...options(scenario) });
     }
   }
   for (let round = 0; round < ROUNDS; round++) {
@@ -272,7 +293,7 @@ async function main() {
         const path = target.pathFor(scenario);
         if (!path) continue;
         const list = samples.get(key(target, scenario)) ?? [];
-        list.push(await measure(servers[i]!, path, scenario.status));
+        list.push(await measure(servers[i]!, path, scenario.status, options(scenario)));
         samples.set(key(target, scenario), list);
       }
     }
@@ -320,7 +341,8 @@ async function main() {
   );
 
   const cpu = (target: Target, scenario: Scenario) => result(target, scenario)?.cpuMsPerRequest;
-  const byName = (name: string) => scenarios.find((s) => s.name.startsWith(name))!;
+  const byName = (name: string) =>
+    scenarios.find((s) => s.name === name) ?? scenarios.find((s) => s.name.startsWith(name))!;
   const checks: [string, number | undefined, string, (value: number) => boolean][] = [];
   const next = targets.find((t) => t.name.startsWith("Next.js"));
   if (next) {
@@ -336,7 +358,30 @@ async function main() {
       ["404 page: ours / Next.js", ratio("/nope"), "<= 1", (r) => r <= 1],
     );
   }
+  const ofOurs = (compressed: string, raw: string, combine: (a: number, b: number) => number) => {
+    const a = cpu(ours, byName(compressed));
+    const b = cpu(ours, byName(raw));
+    return a !== undefined && b !== undefined ? combine(a, b) : undefined;
+  };
   checks.push(
+    [
+      "asset: br / raw",
+      ofOurs("hashed asset, br", "hashed asset", (a, b) => a / b),
+      "<= 1.2",
+      (r) => r <= 1.2,
+    ],
+    [
+      "page rendered once: br / raw",
+      ofOurs("/about, br", "/about (static)", (a, b) => a / b),
+      "<= 1.2",
+      (r) => r <= 1.2,
+    ],
+    [
+      "/blog/[slug]: br - raw, ms",
+      ofOurs("/blog/[slug], br", "/blog/[slug] (SSR)", (a, b) => a - b),
+      "<= +0.3",
+      (d) => d <= 0.3,
+    ],
     ["308 redirect: ours, CPU ms/req", cpu(ours, byName("/about/")), "< 0.2", (v) => v < 0.2],
     ["/healthz: ours, CPU ms/req", cpu(ours, byName("/healthz")), "< 0.2", (v) => v < 0.2],
   );
@@ -360,8 +405,10 @@ async function main() {
   }
 
   const cost = clientCost(homeHtml);
+  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   console.log(
-    `\nclient cost of / (gzip): ${(cost.js / 1024).toFixed(1)} KiB JS + ${(cost.css / 1024).toFixed(1)} KiB CSS in ${cost.files} files`,
+    `\nclient cost of / (JS and CSS, ${cost.files} files), bytes on the wire: ` +
+      `${kib(cost.raw)} raw, ${kib(cost.gzip)} gzip, ${kib(cost.br)} brotli`,
   );
 }
 

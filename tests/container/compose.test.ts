@@ -5,7 +5,24 @@
 import { execFileSync } from "node:child_process";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { request } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { rawRequest } from "../integration/harness.ts";
+
+/** A GET whose body is kept as bytes, undecoded. */
+function fetchBytes(port: number, path: string, headers: Record<string, string>) {
+  return new Promise<{ headers: NodeJS.Dict<string | string[]>; body: Buffer }>(
+    (resolve, reject) => {
+      request({ host: "127.0.0.1", port, path, headers, agent: false, timeout: 5000 }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+        .on("error", reject)
+        .end();
+    },
+  );
+}
 
 const DOCKER = process.env.DOCKER ?? "docker";
 const PROJECT = `rrshell${process.pid}`;
@@ -92,6 +109,27 @@ test("nginx in front: the public origin in links, the client's address in the lo
   );
   expect(line).not.toContain("6.6.6.6");
   expect(line).toMatch(/"ip":"[\d.]+"/);
+});
+
+test("through nginx, answers are compressed once, by the app", async () => {
+  const page = await rawRequest(proxyPort, "/about");
+  const asset = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(page.body)![1]!;
+  for (const [path, coding] of [
+    [asset, "gzip"],
+    ["/about", "gzip"],
+    ["/blog/hello", "gzip"],
+  ] as const) {
+    const response = await fetchBytes(proxyPort, path, { "accept-encoding": coding });
+    expect(response.headers["content-encoding"]).toBe(coding);
+    expect(response.headers.vary).toMatch(
+      /^(?!.*Accept-Encoding.*Accept-Encoding).*Accept-Encoding/,
+    );
+    // Decoded once, it is the resource itself: nothing was compressed twice.
+    const text = gunzipSync(response.body).toString();
+    expect(text).toMatch(path === asset ? /import|export/ : /^<!DOCTYPE html>/);
+  }
+  const small = await fetchBytes(proxyPort, "/about.data", { "accept-encoding": "gzip" });
+  expect(small.headers["content-encoding"]).toBeUndefined();
 });
 
 test("the app restarts after its process is killed", async () => {
