@@ -99,8 +99,14 @@ describe("MAX_CONNECTIONS", () => {
     for (let i = 0; i < 5; i++) expect(await getWith(agent, server.port, "/about")).toBe(200);
     agent.destroy();
     await server.waitForLog((line) => line.msg === "connection refused: at MAX_CONNECTIONS");
-    const { connections } = await health(server);
-    expect(connections.refused).toBeGreaterThanOrEqual(1);
+    // The server sees the agent's socket close a moment later; until then a new
+    // connection is still one too many, and is refused like the excess one.
+    const refused = () =>
+      health(server).then(
+        ({ connections }) => connections.refused,
+        () => -1,
+      );
+    await expect.poll(refused).toBeGreaterThanOrEqual(1);
   });
 });
 
@@ -131,10 +137,12 @@ describe("a flood of silent connections", () => {
 
   test("leaves RSS and open file descriptors within 10 % of where they were", async () => {
     for (let i = 0; i < 50; i++) await server.request(i % 2 ? "/about" : "/blog/warm");
-    // The first flood grows the heap and the allocator's pools once, to hold a
-    // thousand sockets; the baseline is taken after it, so what is measured is
-    // whether a flood leaves anything behind.
+    // The first floods grow the heap and the allocator's pools, to hold a thousand
+    // sockets (V8 grows its heap in steps, over more than one flood when the machine
+    // is busy); the baseline is taken after them, so what is measured is whether a
+    // flood leaves anything behind.
     const first = { rss: rssKb(), fds: openFds() };
+    await flood(1000);
     await flood(1000);
     const before = { rss: rssKb(), fds: openFds() };
     const during = await flood(1000);
@@ -146,11 +154,11 @@ describe("a flood of silent connections", () => {
     const after = { rss: rssKb(), fds: openFds() };
     console.log(
       `1000 silent connections: fds ${before.fds} -> ${during} -> ${after.fds}; RSS ` +
-        `${(first.rss / 1024).toFixed(1)} (start) -> ${(before.rss / 1024).toFixed(1)} (after a first flood) -> ` +
-        `${(after.rss / 1024).toFixed(1)} MB (after a second)`,
+        `${(first.rss / 1024).toFixed(1)} (start) -> ${(before.rss / 1024).toFixed(1)} (after two floods) -> ` +
+        `${(after.rss / 1024).toFixed(1)} MB (after a third)`,
     );
     expect(during).toBeGreaterThan(before.fds + 900);
     expect(after.fds).toBeLessThanOrEqual(Math.ceil(before.fds * 1.1));
     expect(after.rss).toBeLessThanOrEqual(before.rss * 1.1);
-  });
+  }, 45_000);
 });
