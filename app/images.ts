@@ -1,8 +1,9 @@
 /**
  * Default size sets for responsive images, the same as Next.js's: an `<img>`
  * gets a `srcset` from these widths, so browsers fetch no more pixels than the
- * layout needs. The URLs come from a loader: point it at your image CDN or
- * resizer.
+ * layout needs. The URLs come from a loader: by default the server's image
+ * optimizer (server/images/), which accepts exactly these widths; or your
+ * image CDN.
  */
 
 /** Widths of common device screens, for images as wide as (a share of) the viewport. */
@@ -11,6 +12,12 @@ export const DEVICE_SIZES = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as con
 export const IMAGE_SIZES = [32, 48, 64, 96, 128, 256, 384] as const;
 
 const ALL_SIZES = [...IMAGE_SIZES, ...DEVICE_SIZES].sort((a, b) => a - b);
+/** Every width a loader is asked for: the only widths the image optimizer accepts. */
+export const IMAGE_WIDTHS: readonly number[] = ALL_SIZES;
+export const DEFAULT_IMAGE_QUALITY = 75;
+
+/** The server's image optimizer: `/_image?src=/images/a.jpg&w=640&q=75`. */
+export const IMAGE_ENDPOINT = "/_image";
 
 export interface ImageLoaderArgs {
   src: string;
@@ -19,9 +26,15 @@ export interface ImageLoaderArgs {
 }
 export type ImageLoader = (args: ImageLoaderArgs) => string;
 
-/** `?w=&q=`, the query most image CDNs and resizers read. */
-export const defaultImageLoader: ImageLoader = ({ src, width, quality }) =>
+/** The server's own optimizer (server/images/): the default. */
+export const optimizerImageLoader: ImageLoader = ({ src, width, quality }) =>
+  `${IMAGE_ENDPOINT}?src=${encodeURIComponent(src)}&w=${width}&q=${quality}`;
+
+/** `?w=&q=` on the image's own URL, the query most image CDNs and resizers read. */
+export const queryImageLoader: ImageLoader = ({ src, width, quality }) =>
   `${src}${src.includes("?") ? "&" : "?"}w=${width}&q=${quality}`;
+
+export const defaultImageLoader: ImageLoader = optimizerImageLoader;
 
 export interface ResponsiveImageInput {
   src: string;
@@ -35,7 +48,7 @@ export interface ResponsiveImageInput {
 
 export interface ResponsiveImage {
   src: string;
-  srcSet: string;
+  srcSet?: string;
   sizes?: string;
 }
 
@@ -53,8 +66,17 @@ function widthsFor({ width, sizes }: ResponsiveImageInput): { widths: number[]; 
   return { widths: [...new Set([pick(width), pick(width * 2)])], kind: "x" };
 }
 
+/**
+ * A vector image is the same file at every width: it gets no `srcset`, and no
+ * loader (the optimizer would only pass it through).
+ */
+export function isVectorImage(src: string): boolean {
+  return /\.svg$/i.test(src.split(/[?#]/, 1)[0]!);
+}
+
 export function responsiveImage(input: ResponsiveImageInput): ResponsiveImage {
-  const { src, sizes, quality = 75, loader = defaultImageLoader } = input;
+  const { src, sizes, quality = DEFAULT_IMAGE_QUALITY, loader = defaultImageLoader } = input;
+  if (isVectorImage(src)) return { src };
   const { widths, kind } = widthsFor(input);
   const srcSet = widths
     .map((w, i) => `${loader({ src, width: w, quality })} ${kind === "w" ? w : i + 1}${kind}`)

@@ -18,13 +18,4 @@ test.describe("contract §6: viewport height on mobile @mobile", () => {
     await page.setViewportSize({ width: 412, height: 700 });
     await expect.poll(async () => (await read()).vh).toBe("7px");
   });
-
-  test("responsive images carry the default size sets", async ({ page }) => {
-    await page.goto("/");
-    const img = page.locator('img[src^="/images/shell.svg"]');
-    await expect(img).toHaveAttribute(
-      "srcset",
-      "/images/shell.svg?w=128&q=75 1x, /images/shell.svg?w=256&q=75 2x",
-    );
-  });
 });

@@ -3,7 +3,11 @@
  * Nothing else in the server reads process.env. A bad value stops start-up
  * with a message naming the variable; the README's table lists the same set.
  */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { TRAILING_SLASH_MODES, type TrailingSlash } from "../app/routing/canonical-url.ts";
+import { DEFAULT_IMAGE_QUALITY } from "../app/images.ts";
+import { MODERN_FORMATS, type ModernFormat } from "./images/format.ts";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const LOG_FORMATS = ["json", "pretty"] as const;
@@ -28,7 +32,25 @@ export interface Config {
   readonly renderCacheMaxBytes: number;
   readonly maxConnections: number;
   readonly compression: boolean;
+  readonly images: ImageConfig;
 }
+
+export interface ImageConfig {
+  readonly qualities: readonly number[];
+  readonly formats: readonly ModernFormat[];
+  readonly memoryCacheMaxBytes: number;
+  /** null: no disk cache. */
+  readonly cacheDir: string | null;
+  readonly diskCacheMaxBytes: number;
+  readonly maxInputPixels: number;
+  readonly maxSourceBytes: number;
+  readonly remoteOrigins: readonly string[];
+  readonly remoteTimeoutMs: number;
+  readonly remoteAllowPrivate: boolean;
+}
+
+/** Where the image optimizer's disk cache lives unless IMAGE_CACHE_DIR says otherwise. */
+export const DEFAULT_IMAGE_CACHE_DIR = join(tmpdir(), "rr-ssr-shell-images");
 
 type Env = Readonly<Record<string, string | undefined>>;
 type Parser<T> = (raw: string) => T;
@@ -79,6 +101,30 @@ const origin: Parser<string | null> = (raw) => {
   return url.origin;
 };
 
+const someOrigin: Parser<string> = (raw) => origin(raw) ?? raw;
+
+/** A comma-separated list, each item parsed; duplicates dropped. */
+function list<T>(item: Parser<T>, { allowEmpty }: { allowEmpty: boolean }): Parser<T[]> {
+  return (raw) => {
+    const items = raw
+      .split(",")
+      .map((part) => part.trim())
+      .filter((part) => part !== "");
+    if (items.length === 0 && !allowEmpty) throw new Error("must list at least one value");
+    return [...new Set(items.map(item))];
+  };
+}
+
+function listItem<T>(parse: Parser<T>): Parser<T> {
+  return (raw) => {
+    try {
+      return parse(raw);
+    } catch (error) {
+      throw new Error(`"${raw}" ${(error as Error).message}`);
+    }
+  };
+}
+
 /**
  * Reads and validates every variable, reporting all bad ones at once.
  * @throws ConfigError naming each invalid variable.
@@ -116,6 +162,26 @@ export function loadConfig(env: Env): Readonly<Config> {
     compression: read("COMPRESSION", oneOf(["on", "off"] as const), "on") === "on",
     maxConnections: read("MAX_CONNECTIONS", integer(1, 1_000_000), 1024),
     renderCacheMaxBytes: read("RENDER_CACHE_MAX_BYTES", integer(0, 1 << 30), 8 << 20),
+    images: {
+      qualities: read("IMAGE_QUALITIES", list(listItem(integer(1, 100)), { allowEmpty: false }), [
+        DEFAULT_IMAGE_QUALITY,
+      ]),
+      formats: read("IMAGE_FORMATS", list(listItem(oneOf(MODERN_FORMATS)), { allowEmpty: true }), [
+        ...MODERN_FORMATS,
+      ]),
+      memoryCacheMaxBytes: read("IMAGE_MEMORY_CACHE_MAX_BYTES", integer(0, 1 << 30), 16 << 20),
+      cacheDir: read("IMAGE_CACHE_DIR", (raw) => raw || null, DEFAULT_IMAGE_CACHE_DIR),
+      diskCacheMaxBytes: read("IMAGE_DISK_CACHE_MAX_BYTES", integer(0, 2 ** 40), 128 << 20),
+      maxInputPixels: read("IMAGE_MAX_INPUT_PIXELS", integer(1, 1 << 30), 25_000_000),
+      maxSourceBytes: read("IMAGE_MAX_SOURCE_BYTES", integer(1, 1 << 30), 16 << 20),
+      remoteOrigins: read(
+        "IMAGE_REMOTE_ORIGINS",
+        list(listItem(someOrigin), { allowEmpty: true }),
+        [],
+      ),
+      remoteTimeoutMs: read("IMAGE_REMOTE_TIMEOUT_MS", integer(100, 60_000), 5000),
+      remoteAllowPrivate: read("IMAGE_REMOTE_ALLOW_PRIVATE", flag, false),
+    },
   };
   if (config.shutdownDelayMs >= config.shutdownTimeoutMs) {
     problems.push("SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS");
@@ -126,5 +192,6 @@ export function loadConfig(env: Env): Readonly<Config> {
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
+  Object.freeze(config.images);
   return Object.freeze(config);
 }

@@ -4,12 +4,15 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { buildBinding } from "./build-binding.ts";
 import { buildIdOf, type AppServerBuild } from "./build.ts";
 import type { Config } from "./config.ts";
 import { sendText, type Exchange, type Step } from "./exchange.ts";
 import { clientAddress } from "./forwarded.ts";
 import { health, type Lifecycle } from "./health.ts";
+import type { DiskImageCache } from "./images/disk-cache.ts";
+import { imageOptimizer } from "./images/optimizer.ts";
 import type { Logger } from "./logger.ts";
 import { rejectMalformed } from "./malformed.ts";
 import { publicOrigin } from "./origin.ts";
@@ -24,7 +27,14 @@ export interface AppDependencies {
   build: AppServerBuild;
   files: StaticFiles;
   lifecycle: Lifecycle;
+  /** The image optimizer's disk cache, opened at start-up; null when off or unusable. */
+  imageDiskCache: DiskImageCache | null;
 }
+
+/** Images transformed at once: one per core, each on one libvips thread. */
+const IMAGE_CONCURRENCY = Math.max(1, availableParallelism());
+/** Image requests that may wait for a transformation; more get a 503 with Retry-After. */
+const IMAGE_QUEUE_LIMIT = 64;
 
 const INCOMING_REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -40,7 +50,7 @@ function requestIdFor(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 export function createRequestListener(deps: AppDependencies): RequestListener {
-  const { config, logger, build, files, lifecycle } = deps;
+  const { config, logger, build, files, lifecycle, imageDiskCache } = deps;
   const buildId = buildIdOf(build);
   const renderer = createPageRenderer(build, config, logger);
   const pages = renderOncePages(
@@ -56,6 +66,16 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     health(lifecycle, buildId),
     rejectMalformed(config),
     staticFiles(files, config),
+    imageOptimizer(
+      files,
+      {
+        ...config.images,
+        diskCache: imageDiskCache,
+        concurrency: IMAGE_CONCURRENCY,
+        maxQueued: IMAGE_QUEUE_LIMIT,
+      },
+      logger,
+    ),
     canonicalUrl(config),
     localeDetection(config),
     buildBinding(buildId, config),

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { Lifecycle } from "./health.ts";
 import { createRequestListener } from "./http.ts";
 import { guardConnections } from "./connections.ts";
+import { DiskImageCache } from "./images/disk-cache.ts";
 import { createLogger, flushAndExit } from "./logger.ts";
 import { gracefulShutdown } from "./shutdown.ts";
 import { loadStaticFiles } from "./static.ts";
@@ -30,7 +31,12 @@ async function loadApp() {
   try {
     const build = await loadServerBuild(config.buildDir);
     const files = await loadStaticFiles(join(config.buildDir, "client"));
-    return { build, files };
+    const { cacheDir, diskCacheMaxBytes } = config.images;
+    const imageDiskCache =
+      cacheDir !== null && diskCacheMaxBytes > 0
+        ? await DiskImageCache.open(cacheDir, diskCacheMaxBytes, logger)
+        : null;
+    return { build, files, imageDiskCache };
   } catch (error) {
     logger.fatal({ err: error }, (error as Error).message);
     flushAndExit(logger, 1);
@@ -39,7 +45,7 @@ async function loadApp() {
   }
 }
 
-const { build, files } = await loadApp();
+const { build, files, imageDiskCache } = await loadApp();
 /** How often slow and idle connections are looked for: how late past its timeout one may close. */
 const CONNECTION_CHECK_INTERVAL_MS = 1000;
 const lifecycle: Lifecycle = { shuttingDown: false, inFlight: new Set() };
@@ -53,7 +59,7 @@ const server = createServer(
     // would let a slow client hold a socket far longer than they say.
     connectionsCheckingInterval: CONNECTION_CHECK_INTERVAL_MS,
   },
-  createRequestListener({ config, logger, build, files, lifecycle }),
+  createRequestListener({ config, logger, build, files, lifecycle, imageDiskCache }),
 );
 // Unparseable HTTP is left to Node's default clientError handling: 400, 408 or 431, then close.
 const connections = guardConnections(

@@ -5,7 +5,7 @@ export interface Messages {
   siteName: string;
   nav: { home: string; about: string; blog: string; newPost: string; docs: string; shop: string };
   languageSwitcher: string;
-  home: { title: string; intro: string };
+  home: { title: string; intro: string; photoAlt: string };
   about: { title: string; body: string };
   blogNew: { title: string; body: string };
   blogPost: { title: (slug: string) => string; body: string };
@@ -32,6 +32,7 @@ const en: Messages = {
   home: {
     title: "Welcome",
     intro: "A server-rendered app shell that keeps every link working.",
+    photoAlt: "Mountains above a lake at dusk",
   },
   about: { title: "About us", body: "We build web apps that load fast and never break a link." },
   blogNew: { title: "Write a new post", body: "Drafts are saved as you type." },
@@ -75,6 +76,7 @@ const fr: Messages = {
   home: {
     title: "Bienvenue",
     intro: "Une application rendue côté serveur qui ne casse aucun lien.",
+    photoAlt: "Des montagnes au-dessus d’un lac au crépuscule",
   },
   about: {
     title: "À propos de nous",
@@ -124,6 +126,7 @@ const de: Messages = {
   home: {
     title: "Willkommen",
     intro: "Eine serverseitig gerenderte App, die jeden Link am Leben hält.",
+    photoAlt: "Berge über einem See in der Abenddämmerung",
   },
   about: {
     title: "Über uns",

@@ -9,6 +9,14 @@ export default function Home() {
     <Page pattern="/" title={m.title}>
       <Image src="/images/shell.svg" alt="" width={120} height={40} loading="eager" />
       <p>{m.intro}</p>
+      <Image
+        src="/images/valley.jpg"
+        alt={m.photoAlt}
+        sizes="(min-width: 800px) 50vw, 100vw"
+        width={2400}
+        height={1600}
+        className="photo"
+      />
     </Page>
   );
 }

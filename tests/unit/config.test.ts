@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config.ts";
+import { ConfigError, DEFAULT_IMAGE_CACHE_DIR, loadConfig } from "../../server/config.ts";
 
 describe("loadConfig", () => {
   test("an empty environment gives the documented defaults", () => {
@@ -23,6 +23,18 @@ describe("loadConfig", () => {
       maxConnections: 1024,
       compression: true,
       renderCacheMaxBytes: 8 * 1024 * 1024,
+      images: {
+        qualities: [75],
+        formats: ["avif", "webp"],
+        memoryCacheMaxBytes: 16 * 1024 * 1024,
+        cacheDir: DEFAULT_IMAGE_CACHE_DIR,
+        diskCacheMaxBytes: 128 * 1024 * 1024,
+        maxInputPixels: 25_000_000,
+        maxSourceBytes: 16 * 1024 * 1024,
+        remoteOrigins: [],
+        remoteTimeoutMs: 5000,
+        remoteAllowPrivate: false,
+      },
     });
   });
 
@@ -40,6 +52,14 @@ describe("loadConfig", () => {
     [{ PUBLIC_ORIGIN: "https://shop.example/" }, { publicOrigin: "https://shop.example" }],
     [{ PUBLIC_ORIGIN: "" }, { publicOrigin: null }],
     [{ LOG_LEVEL: "debug" }, { logLevel: "debug" }],
+    [{ IMAGE_QUALITIES: "50, 75,90,75" }, { images: { qualities: [50, 75, 90] } }],
+    [{ IMAGE_FORMATS: "webp" }, { images: { formats: ["webp"] } }],
+    [{ IMAGE_FORMATS: "" }, { images: { formats: [] } }],
+    [{ IMAGE_CACHE_DIR: "" }, { images: { cacheDir: null } }],
+    [
+      { IMAGE_REMOTE_ORIGINS: "https://cdn.example, https://img.example:8443/" },
+      { images: { remoteOrigins: ["https://cdn.example", "https://img.example:8443"] } },
+    ],
   ])("%j is read as %j", (env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
   });
@@ -61,6 +81,13 @@ describe("loadConfig", () => {
     [{ SHUTDOWN_DELAY_MS: "20000" }, "SHUTDOWN_DELAY_MS"],
     [{ SHUTDOWN_TIMEOUT_MS: "0" }, "SHUTDOWN_TIMEOUT_MS"],
     [{ HEADERS_TIMEOUT_MS: "60000", REQUEST_TIMEOUT_MS: "1000" }, "HEADERS_TIMEOUT_MS"],
+    [{ IMAGE_QUALITIES: "" }, "IMAGE_QUALITIES"],
+    [{ IMAGE_QUALITIES: "75,101" }, 'IMAGE_QUALITIES="75,101": "101" must be'],
+    [{ IMAGE_FORMATS: "avif,jxl" }, "IMAGE_FORMATS"],
+    [{ IMAGE_REMOTE_ORIGINS: "cdn.example" }, "IMAGE_REMOTE_ORIGINS"],
+    [{ IMAGE_REMOTE_ORIGINS: "https://cdn.example/images" }, "IMAGE_REMOTE_ORIGINS"],
+    [{ IMAGE_REMOTE_ALLOW_PRIVATE: "yes" }, "IMAGE_REMOTE_ALLOW_PRIVATE"],
+    [{ IMAGE_MAX_INPUT_PIXELS: "0" }, "IMAGE_MAX_INPUT_PIXELS"],
   ])("%j stops start-up, naming %s", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

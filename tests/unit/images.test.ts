@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { DEVICE_SIZES, IMAGE_SIZES, responsiveImage } from "../../app/images.ts";
+import {
+  DEVICE_SIZES,
+  IMAGE_SIZES,
+  IMAGE_WIDTHS,
+  queryImageLoader,
+  responsiveImage,
+  type ResponsiveImageInput,
+} from "../../app/images.ts";
 
 test("the default size sets", () => {
   expect(DEVICE_SIZES).toEqual([640, 750, 828, 1080, 1200, 1920, 2048, 3840]);
@@ -24,23 +31,27 @@ describe("responsiveImage", () => {
       { src: "/a.png?v=2", width: 32, quality: 90 },
       { src: "/a.png?v=2&w=64&q=90", srcSet: "/a.png?v=2&w=32&q=90 1x, /a.png?v=2&w=64&q=90 2x" },
     ],
-  ])("fixed width %j -> 1x/2x %j", (input, expected) => {
-    expect(responsiveImage(input)).toEqual(expected);
+  ])("fixed width %j -> 1x/2x %j", (input: ResponsiveImageInput, expected) => {
+    expect(responsiveImage({ ...input, loader: queryImageLoader })).toEqual(expected);
   });
 
   test("no width: every device size, for the full viewport", () => {
-    const image = responsiveImage({ src: "/hero.jpg" });
+    const image = responsiveImage({ src: "/hero.jpg", loader: queryImageLoader });
     expect(image.sizes).toBe("100vw");
-    expect(image.srcSet.split(", ").map((c) => c.split(" ")[1])).toEqual(
+    expect(image.srcSet!.split(", ").map((c) => c.split(" ")[1])).toEqual(
       DEVICE_SIZES.map((w) => `${w}w`),
     );
     expect(image.src).toBe("/hero.jpg?w=3840&q=75");
   });
 
   test("sizes in vw: widths from the smallest share of the smallest device up", () => {
-    const image = responsiveImage({ src: "/p.jpg", sizes: "(max-width: 768px) 50vw, 33vw" });
+    const image = responsiveImage({
+      src: "/p.jpg",
+      sizes: "(max-width: 768px) 50vw, 33vw",
+      loader: queryImageLoader,
+    });
     // 640 * 0.33 = 211.2: 256 is the first useful width.
-    expect(image.srcSet.split(", ")[0]).toBe("/p.jpg?w=256&q=75 256w");
+    expect(image.srcSet!.split(", ")[0]).toBe("/p.jpg?w=256&q=75 256w");
     expect(image.sizes).toBe("(max-width: 768px) 50vw, 33vw");
   });
 
@@ -54,4 +65,30 @@ describe("responsiveImage", () => {
       "https://cdn.example/64/cat.jpg 1x, https://cdn.example/128/cat.jpg 2x",
     );
   });
+});
+
+describe("the default loader: the server's image optimizer", () => {
+  test("every URL names the source, a width of the sets and the quality", () => {
+    const image = responsiveImage({ src: "/images/a b.jpg", width: 100 });
+    expect(image).toEqual({
+      src: "/_image?src=%2Fimages%2Fa%20b.jpg&w=256&q=75",
+      srcSet:
+        "/_image?src=%2Fimages%2Fa%20b.jpg&w=128&q=75 1x, /_image?src=%2Fimages%2Fa%20b.jpg&w=256&q=75 2x",
+    });
+  });
+
+  test("it asks only for widths the optimizer accepts", () => {
+    for (const input of [{ width: 1 }, { width: 700 }, { sizes: "33vw" }, {}]) {
+      const { srcSet } = responsiveImage({ src: "/p.jpg", ...input });
+      const widths = srcSet!.split(", ").map((c) => Number(/&w=(\d+)&/.exec(c)![1]));
+      for (const w of widths) expect(IMAGE_WIDTHS).toContain(w);
+    }
+  });
+
+  test.each(["/images/shell.svg", "/logo.SVG?v=3", "https://cdn.example/x.svg"])(
+    "a vector image %s is the same at every width: no srcset, its own URL",
+    (src) => {
+      expect(responsiveImage({ src, width: 120 })).toEqual({ src });
+    },
+  );
 });
