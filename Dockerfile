@@ -34,7 +34,12 @@ RUN --mount=type=secret,id=npm_ca,required=false \
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
-    HOST=0.0.0.0
+    HOST=0.0.0.0 \
+    IMAGE_CACHE_DIR=/var/cache/app/images
+# The image optimizer's disk cache: mount a volume here (docker-compose.yml does).
+# Owned by the app's user, so a fresh named volume is too. With a read-only root and
+# nothing mounted, the app warns once and keeps its resized images in memory only.
+RUN mkdir -p /var/cache/app && chown node:node /var/cache/app
 WORKDIR /app
 # Owned by root and read-only to the app's user: the process cannot change its own code.
 COPY package.json ./

@@ -132,6 +132,22 @@ test("through nginx, answers are compressed once, by the app", async () => {
   expect(small.headers["content-encoding"]).toBeUndefined();
 });
 
+test("through nginx, images are resized and kept in the disk cache volume", async () => {
+  const path = "/_image?src=%2Fimages%2Fvalley.jpg&w=828&q=75";
+  const first = await fetchBytes(proxyPort, path, { accept: "image/avif,image/webp,*/*" });
+  expect(first.headers["content-type"]).toBe("image/avif");
+  expect(first.headers.vary).toBe("Accept");
+  expect(first.body.length).toBeLessThan(40_000);
+  const id = compose("ps", "-q", "app").trim();
+  const cached = await until("a file in the image cache", async () => {
+    const files = execFileSync(DOCKER, ["exec", id, "ls", "/var/cache/app/images"], {
+      encoding: "utf8",
+    }).trim();
+    return files === "" ? undefined : files.split("\n");
+  });
+  expect(cached.every((name) => /^[0-9a-f]{64}$/.test(name))).toBe(true);
+});
+
 test("the app restarts after its process is killed", async () => {
   const id = compose("ps", "-q", "app").trim();
   const restartsBefore = Number(inspect(id, "{{.RestartCount}}"));

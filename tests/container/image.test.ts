@@ -38,6 +38,19 @@ test("answers 404 for an unknown path", async () => {
   expect(response.status).toBe(404);
 });
 
+test("resizes an image on a read-only root: sharp loads, the disk cache is off with one warning", async () => {
+  const response = await rawRequest(port, "/_image?src=%2Fimages%2Fvalley.jpg&w=640&q=75", {
+    headers: { accept: "image/webp,*/*" },
+    timeoutMs: 20_000,
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers["content-type"]).toBe("image/webp");
+  expect(response.bytes.subarray(8, 12).toString()).toBe("WEBP");
+  expect(response.bytes.length).toBeLessThan(20_000); // the original is 390 KB
+  const warnings = logs.filter((line) => line.includes("image disk cache off"));
+  expect(warnings).toHaveLength(1);
+});
+
 test("runs as a non-root user", async () => {
   const { output, exitCode } = await container.exec(["id", "-u"]);
   expect(exitCode).toBe(0);
