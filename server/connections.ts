@@ -1,15 +1,20 @@
 /**
- * Connections that hold a socket without using it are closed, whatever state
- * they are in, and the number open at once is capped. Node's own timeouts only
- * start once a request's first bytes arrive: a connection that never sends a
- * byte would otherwise stay open for as long as the client likes.
+ * Connections that hold a socket without using it are closed, and the number
+ * open at once is capped.
+ *
+ * Two owners, one rule each. A connection that has not sent a complete first
+ * request is Node's: its `headersTimeout` clock starts when the connection is
+ * accepted (not at the first byte), and its check (`connectionsCheckingInterval`)
+ * answers `408 Request Timeout` and closes. A connection idle between requests
+ * is ours: a sweep closes it at `keepAliveTimeoutMs`. Both are counted here,
+ * whoever closed them, so the numbers in `/healthz` are whole.
  */
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { Logger } from "./logger.ts";
 
 export interface ConnectionLimits {
-  /** A connection must send its first request within this time. */
+  /** Node closes a connection with no complete first request after this time (the server's `headersTimeout`). */
   readonly headersTimeoutMs: number;
   /** A connection with no request in flight is closed after this time. */
   readonly keepAliveTimeoutMs: number;
@@ -23,7 +28,7 @@ export interface ConnectionLimits {
 export interface ConnectionStats {
   /** Connections open now. */
   readonly open: number;
-  /** Closed for sending nothing: no first request, or idle between requests. */
+  /** Closed idle: no complete first request within the headers timeout, or idle between requests past the keep-alive timeout. */
   readonly closedIdle: number;
   /** Turned away at the cap. */
   readonly refused: number;
@@ -32,15 +37,15 @@ export interface ConnectionStats {
 interface Tracked {
   /** Requests received and not yet answered. */
   inFlight: number;
-  /** When the connection last became idle (accepted, or its last answer ended). */
+  /** When the connection last became idle (accepted, or its last answer ended), on the monotonic clock. */
   idleSince: number;
   /** Whether it has sent a request yet. */
   used: boolean;
 }
 
 /**
- * Watches the server's connections. Idle ones are found by a sweep every
- * `checkIntervalMs` rather than a timer per socket: a flood of silent
+ * Watches the server's connections. Idle keep-alive connections are found by a
+ * sweep every `checkIntervalMs` rather than a timer per socket: a flood of
  * connections then costs one entry each, not one timer each.
  */
 export function guardConnections(
@@ -52,14 +57,29 @@ export function guardConnections(
   let closedIdle = 0;
   let refused = 0;
 
+  const limitOf = (state: Tracked) =>
+    state.used ? limits.keepAliveTimeoutMs : limits.headersTimeoutMs;
+
   server.maxConnections = limits.maxConnections;
   server.on("drop", (data?: { remoteAddress?: string }) => {
     refused++;
     logger.debug({ ip: data?.remoteAddress }, "connection refused: at MAX_CONNECTIONS");
   });
-  server.on("connection", (socket: Socket) => {
-    tracked.set(socket, { inFlight: 0, idleSince: Date.now(), used: false });
-    socket.once("close", () => tracked.delete(socket));
+  // Prepended, so `idleSince` is taken before Node starts its own headers clock:
+  // a connection Node times out has then been idle for its full limit here too.
+  server.prependListener("connection", (socket: Socket) => {
+    const state: Tracked = { inFlight: 0, idleSince: performance.now(), used: false };
+    tracked.set(socket, state);
+    socket.once("close", () => {
+      tracked.delete(socket);
+      const idleMs = performance.now() - state.idleSince;
+      if (state.inFlight > 0 || idleMs < limitOf(state)) return; // closed by the client, or mid-answer
+      closedIdle++;
+      logger.debug(
+        { ip: socket.remoteAddress, idleMs: Math.round(idleMs), used: state.used },
+        "idle connection closed",
+      );
+    });
   });
   server.on("request", (req, res) => {
     const state = tracked.get(req.socket);
@@ -68,25 +88,17 @@ export function guardConnections(
     state.used = true;
     res.once("close", () => {
       state.inFlight--;
-      state.idleSince = Date.now();
+      state.idleSince = performance.now();
     });
   });
 
   const sweep = setInterval(() => {
-    const now = Date.now();
+    const now = performance.now();
     for (const [socket, state] of tracked) {
-      if (state.inFlight > 0) continue;
-      const limit = state.used ? limits.keepAliveTimeoutMs : limits.headersTimeoutMs;
-      if (now - state.idleSince < limit) continue;
-      // A first request partly received is Node's to time out (headersTimeout, 408).
-      if (!state.used && socket.bytesRead > 0) continue;
-      closedIdle++;
-      logger.debug(
-        { ip: socket.remoteAddress, idleMs: now - state.idleSince, used: state.used },
-        "idle connection closed",
-      );
-      tracked.delete(socket);
-      socket.destroy();
+      // Not yet used: Node's headers timeout closes it (see above).
+      if (!state.used || state.inFlight > 0) continue;
+      if (now - state.idleSince < limits.keepAliveTimeoutMs) continue;
+      socket.destroy(); // counted and logged by its "close" listener
     }
   }, limits.checkIntervalMs);
   sweep.unref();
