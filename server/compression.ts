@@ -8,9 +8,11 @@
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import {
+  brotliCompressSync,
   constants,
   createBrotliCompress,
   createGzip,
+  gzipSync,
   type BrotliCompress,
   type Gzip,
 } from "node:zlib";
@@ -23,12 +25,25 @@ export const ENCODINGS: readonly Encoding[] = ["br", "gzip"];
 /** Smaller bodies are sent as they are: compressing them saves no packet. */
 export const MIN_COMPRESSIBLE_BYTES = 1024;
 
-// Settings for answers compressed as they stream, by measurement on the 4.6 KB
+// Settings for answers compressed per request, by measurement on the 4.6 KB
 // `/blog/[slug]` page (one core, 2026-11-23): brotli 5 takes it to 1 556 bytes in
 // 0.09 ms; 4 costs the same for 1 721 bytes, 6 and up cost more for nothing, 11
-// takes 5 ms for 1 405. gzip 6: 1 744 bytes in 0.04 ms.
-const STREAMING_BROTLI_QUALITY = 5;
-const STREAMING_GZIP_LEVEL = 6;
+// takes 5 ms for 1 405. gzip 6: 1 744 bytes in 0.04 ms. Brotli's window is 256 KiB
+// (lgwin 18), not its default 4 MiB: every compressor allocates and clears its
+// window and hash tables, which cost more than the compressing itself for a page
+// (under load, 32 streams at once, the default took RSS from 357 to 586 MB).
+const BROTLI_QUALITY = 5;
+const BROTLI_WINDOW_BITS = 18;
+const GZIP_LEVEL = 6;
+
+/**
+ * An answer whose whole body arrives within one turn of the event loop (a page
+ * with no slow data, most route data) is compressed in one call: a compression
+ * stream costs a thread-pool round trip per chunk and per flush, 0.3 to 0.9 ms for
+ * a small page against 0.1 ms in one call. Above this size it streams anyway, so
+ * no single call holds the event loop for long.
+ */
+const MAX_WHOLE_BYTES = 256 * 1024;
 
 /**
  * The encoding to send, from `Accept-Encoding` (RFC 9110 §12.5.3): the offered
@@ -100,12 +115,23 @@ export function mayCompress(
   );
 }
 
+const brotliParams = (sizeHint: number) => ({
+  [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+  [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+  [constants.BROTLI_PARAM_SIZE_HINT]: sizeHint,
+});
+
 function streamingCompressor(encoding: "br" | "gzip"): BrotliCompress | Gzip {
   return encoding === "br"
-    ? createBrotliCompress({
-        params: { [constants.BROTLI_PARAM_QUALITY]: STREAMING_BROTLI_QUALITY },
-      })
-    : createGzip({ level: STREAMING_GZIP_LEVEL });
+    ? createBrotliCompress({ params: brotliParams(0) })
+    : createGzip({ level: GZIP_LEVEL });
+}
+
+/** Compresses a whole body in one call, at the same settings as a stream. */
+export function compressWhole(body: Buffer, encoding: "br" | "gzip"): Buffer {
+  return encoding === "br"
+    ? brotliCompressSync(body, { params: brotliParams(body.length) })
+    : gzipSync(body, { level: GZIP_LEVEL });
 }
 
 /** A copy of Node headers without the given one (any case). */
@@ -119,12 +145,14 @@ function without(headers: OutgoingHttpHeaders, name: string): OutgoingHttpHeader
 
 /**
  * Writes a streamed answer. With an `encoding` (the answer could be compressed:
- * it says `Vary: Accept-Encoding` whatever the client got), it is compressed
- * unless it turns out small: ended, under MIN_COMPRESSIBLE_BYTES, within its
- * first turn of the event loop. Each chunk the source writes is flushed through
- * the compressor at once, so a streamed page's shell still arrives before its
- * slower parts. Resolves once the response is closed; a client that hangs up
- * destroys the source.
+ * it says `Vary: Accept-Encoding` whatever the client got), the chunks that
+ * arrive within the first turn of the event loop are held: when the source ends
+ * in that turn, the body is sent whole, compressed in one call unless it is
+ * under MIN_COMPRESSIBLE_BYTES, with its length. Otherwise (a page still waiting
+ * for slow data, or one over MAX_WHOLE_BYTES) it is compressed as it streams,
+ * each chunk the source writes flushed through the compressor at once, so the
+ * shell still arrives before the slower parts. Resolves once the response is
+ * closed; a client that hangs up destroys the source.
  */
 export function sendStream(
   res: ServerResponse,
@@ -157,14 +185,14 @@ export function sendStream(
       source.pipe(res);
       return;
     }
-    // Hold the first chunks until they are worth compressing or the source ends.
+    // Hold what arrives in this turn of the event loop: the whole body, often.
     const held: Buffer[] = [];
     let heldBytes = 0;
     let started = false;
     const compress = () => {
       started = true;
       source.off("data", hold);
-      source.off("end", sendSmall);
+      source.off("end", sendWhole);
       const compressor = streamingCompressor(encoding);
       compressor.once("error", () => res.destroy());
       res.writeHead(status, { ...without(varied, "content-length"), "Content-Encoding": encoding });
@@ -180,11 +208,15 @@ export function sendStream(
       });
       source.once("end", () => compressor.end());
     };
-    const sendSmall = () => {
+    const sendWhole = () => {
+      started = true;
       source.off("data", hold);
-      const body = Buffer.concat(held);
+      const whole = Buffer.concat(held);
+      const small = whole.length < MIN_COMPRESSIBLE_BYTES;
+      const body = small ? whole : compressWhole(whole, encoding);
       res.writeHead(status, {
         ...without(varied, "content-length"),
+        ...(small ? {} : { "Content-Encoding": encoding }),
         "Content-Length": body.length,
       });
       res.end(body);
@@ -192,17 +224,17 @@ export function sendStream(
     const hold = (chunk: Buffer) => {
       held.push(chunk);
       heldBytes += chunk.length;
-      if (heldBytes >= MIN_COMPRESSIBLE_BYTES) compress();
+      if (heldBytes > MAX_WHOLE_BYTES) compress();
       else if (held.length === 1) {
         // More may follow in this turn of the event loop; after it, the client
         // should not wait for bytes we already have.
         setImmediate(() => {
-          if (!started && !source.readableEnded) compress();
+          if (!started) compress();
         });
       }
     };
     source.on("data", hold);
-    source.once("end", sendSmall);
+    source.once("end", sendWhole);
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * Compressed answers: negotiation, byte-identical bodies once decoded, Vary,
  * and streaming that stays streaming. Client files are compressed at build
- * time, pages rendered once when kept, other pages as they stream.
+ * time, pages rendered once when kept, other pages whole when they are ready
+ * at once, else as they stream.
  */
 import { request } from "node:http";
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from "node:zlib";
@@ -82,7 +83,10 @@ const NEGOTIATION = [
 describe.each([
   ["a client file (compressed at build time)", () => asset],
   ["a page rendered once (compressed when kept)", () => "/about"],
-  ["a page rendered per request (compressed as it streams)", () => "/blog/hello"],
+  [
+    "a page rendered per request (compressed whole: its data is ready at once)",
+    () => "/blog/hello",
+  ],
 ])("%s", (_, path) => {
   beforeAll(async () => {
     if (path() === "/about") await kept("/about");
@@ -99,6 +103,8 @@ describe.each([
       const text = decoded(response).toString();
       expect(text).toMatch(/^<!DOCTYPE html>.*<main data-route="\/blog\/\[slug\]"/s);
       expect(text.endsWith("</html>")).toBe(true);
+      // Rendered within one turn of the event loop: compressed whole, sent with its length.
+      if (expected) expect(Number(response.headers["content-length"])).toBe(response.body.length);
     } else {
       expect(decoded(response).equals(identity.body)).toBe(true);
       expect(Number(response.headers["content-length"])).toBe(response.body.length);
