@@ -136,6 +136,39 @@ const CORPUS: [string, Attack][] = [
   ["manifest with a huge path list", { path: `/__manifest?version=x&paths=${"/a,".repeat(3000)}` }],
 ];
 
+/** The image optimizer's parameters, bent every way: each must be a 4xx, none a 5xx or a fetch. */
+const image = (query: string) => `/_image?${query}`;
+const IMAGE_CORPUS: [string, string][] = [
+  ["a huge width", image("src=/images/valley.jpg&w=99999999999999999999&q=75")],
+  ["a width off the size sets", image("src=/images/valley.jpg&w=641&q=75")],
+  ["a negative width", image("src=/images/valley.jpg&w=-640&q=75")],
+  ["a width in exponent form", image("src=/images/valley.jpg&w=6.4e2&q=75")],
+  ["q=0", image("src=/images/valley.jpg&w=640&q=0")],
+  ["a quality off the allowlist", image("src=/images/valley.jpg&w=640&q=100")],
+  ["two widths", image("src=/images/valley.jpg&w=640&w=3840&q=75")],
+  ["no source", image("w=640&q=75")],
+  ["Next.js's url= parameter", image("url=//evil.example/a.jpg&w=640&q=75")],
+  ["a protocol-relative source", image("src=//evil.example/a.jpg&w=640&q=75")],
+  ["an encoded protocol-relative source", image("src=%2F%2Fevil.example%2Fa.jpg&w=640&q=75")],
+  ["a backslash source", image("src=/%5Cevil.example/a.jpg&w=640&q=75")],
+  ["a remote source off the allowlist", image("src=https://evil.example/a.jpg&w=640&q=75")],
+  ["cloud metadata", image("src=http://169.254.169.254/latest/meta-data/&w=640&q=75")],
+  ["cloud metadata, IPv6", image("src=http://[fd00:ec2::254]/latest/&w=640&q=75")],
+  ["cloud metadata by name", image("src=http://metadata.google.internal/&w=640&q=75")],
+  ["loopback", image("src=http://127.0.0.1:22/&w=640&q=75")],
+  ["a decimal IP", image("src=http://2130706433/&w=640&q=75")],
+  ["a file URL", image("src=file:///etc/passwd&w=640&q=75")],
+  ["dot-dot", image("src=/images/../../package.json&w=640&q=75")],
+  ["encoded traversal", image("src=/images/..%2f..%2fpackage.json&w=640&q=75")],
+  ["double-encoded traversal", image("src=/images/%252e%252e/%252e%252e/package.json&w=640&q=75")],
+  ["the server build", image("src=/../build/server/index.js&w=640&q=75")],
+  ["a source that is no image", image("src=/favicon.ico.missing&w=640&q=75")],
+  ["a file that is no raster image", image("src=/favicon.ico&w=640&q=75")],
+  ["an encoded NUL in the source", image("src=/images/valley.jpg%00.png&w=640&q=75")],
+  ["CRLF in the source", image("src=/images/valley.jpg%0d%0aSet-Cookie:%20x=1&w=640&q=75")],
+  ["a source over the URL limit", image(`src=/${"a".repeat(9000)}.jpg&w=640&q=75`)],
+];
+
 /** A raw request line, for input Node's own client refuses to send. */
 function rawExchange(port: number, text: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -185,8 +218,15 @@ describe.each([
   });
   afterAll(() => server.stop());
 
-  test(`the corpus holds ${CORPUS.length + RAW.length} requests`, () => {
-    expect(CORPUS.length + RAW.length).toBeGreaterThanOrEqual(60);
+  test(`the corpus holds ${CORPUS.length + RAW.length + IMAGE_CORPUS.length} requests`, () => {
+    expect(CORPUS.length + RAW.length + IMAGE_CORPUS.length).toBeGreaterThanOrEqual(90);
+  });
+
+  test.each(IMAGE_CORPUS)("image, %s: a 4xx", async (name, path) => {
+    const response = await server.request(path, { headers: { Accept: "image/avif,*/*" } });
+    expect(response.status, name).toBeGreaterThanOrEqual(400);
+    expect(response.status, name).toBeLessThan(500);
+    expectSafe(name, response);
   });
 
   test.each(CORPUS)("%s: a 4xx or a safe 3xx", async (name, attack) => {
