@@ -3,7 +3,8 @@
  *   - ours (this project's server, production build);
  *   - react-router-serve (Express) on the same build;
  *   - Next.js 16, pages router (bench/nextjs: the same routes, installed and built on first use);
- *   - a raw node:http ceiling answering the bytes ours answered.
+ *   - a raw node:http ceiling answering the bytes ours answered;
+ * then the image optimizer against Next.js's (bench/images.ts).
  *
  * Figures are server CPU milliseconds per request: the server's CPU time from
  * /proc/<pid>/stat (user + system) divided by the requests it answered. With
@@ -15,12 +16,10 @@
  * Environment: BENCH_DURATION_S (3), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3),
  * BENCH_NEXT (1; 0 skips the Next.js peer), BENCH_SERVER_CPU (1), BENCH_LOAD_CPU (0).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, type AddressInfo, connect } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { benchImages } from "./images.ts";
 import {
   hasTaskset,
   measure,
@@ -31,14 +30,13 @@ import {
   type Measurement,
   type Running,
 } from "./measure.ts";
+import { SERVER_CPU, prepareNext, spawnServer, startNext, startOurs } from "./servers.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WITH_NEXT = process.env.BENCH_NEXT !== "0";
-const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? "1";
 const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? "0";
-const NEXT_DIR = "bench/nextjs";
 await pinLoadGenerator(LOAD_CPU);
 
 interface Target {
@@ -57,68 +55,9 @@ interface Scenario {
   acceptEncoding?: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-async function waitUntilListening(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1", () => resolve(socket.end() !== undefined));
-      socket.on("error", () => resolve(false));
-    });
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("server did not start in 30 s");
-}
-
-/**
- * Starts a server process on a free port, pinned to the server core. Its output
- * (access logs included) goes to /dev/null: reading it here would take CPU from
- * the load generator, and only from the servers that log.
- */
-async function spawnServer(args: (port: number) => string[], env: Record<string, string> = {}) {
-  const port = await freePort();
-  const command = hasTaskset ? "taskset" : process.execPath;
-  const prefix = hasTaskset ? ["-c", SERVER_CPU, process.execPath] : [];
-  // taskset execs the command: the child's PID is the server's.
-  const child = spawn(command, [...prefix, ...args(port)], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await waitUntilListening(port, child);
-  return {
-    port,
-    pid: child.pid!,
-    async stop() {
-      child.kill("SIGTERM");
-      await once(child, "exit");
-    },
-  };
-}
-
 const same = (scenario: Scenario) => scenario.path;
 
-const ours: Target = {
-  name: "ours",
-  start: () => spawnServer(() => ["build/node/server/main.js"], { LOG_LEVEL: "info" }),
-  pathFor: same,
-};
+const ours: Target = { name: "ours", start: () => startOurs(), pathFor: same };
 
 const reactRouterServe: Target = {
   name: "react-router-serve",
@@ -142,19 +81,7 @@ function ceiling(recordedFile: string): Target {
 function nextjs(asset: string): Target {
   return {
     name: "Next.js 16",
-    start: () =>
-      spawnServer(
-        (port) => [
-          `${NEXT_DIR}/node_modules/next/dist/bin/next`,
-          "start",
-          NEXT_DIR,
-          "-p",
-          String(port),
-          "-H",
-          "127.0.0.1",
-        ],
-        { NEXT_TELEMETRY_DISABLED: "1" },
-      ),
+    start: startNext,
     pathFor: (scenario) =>
       scenario.kind === "health" || scenario.acceptEncoding
         ? null
@@ -162,22 +89,6 @@ function nextjs(asset: string): Target {
           ? asset
           : scenario.path,
   };
-}
-
-/** Installs and builds the Next.js peer where that has not been done yet. */
-function prepareNext(): void {
-  const step = (what: string, args: string[]) => {
-    console.log(`# Next.js peer: ${what}`);
-    const result = spawnSync("npm", args, {
-      cwd: NEXT_DIR,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (result.status !== 0) throw new Error(`bench/nextjs: ${what} failed`);
-  };
-  if (!existsSync(`${NEXT_DIR}/node_modules/next`)) {
-    step("npm ci", ["ci", "--no-audit", "--no-fund"]);
-  }
-  if (!existsSync(`${NEXT_DIR}/.next/BUILD_ID`)) step("npm run build", ["run", "build"]);
 }
 
 async function record(port: number, paths: string[]) {
@@ -410,6 +321,8 @@ async function main() {
     `\nclient cost of / (JS and CSS, ${cost.files} files), bytes on the wire: ` +
       `${kib(cost.raw)} raw, ${kib(cost.gzip)} gzip, ${kib(cost.br)} brotli`,
   );
+
+  await benchImages({ withNext: WITH_NEXT });
 }
 
 await main();
