@@ -158,12 +158,20 @@ describe("a flood of silent connections", () => {
   test("leaves RSS and open file descriptors within 10 % of where they were", async () => {
     for (let i = 0; i < 50; i++) await server.request(i % 2 ? "/about" : "/blog/warm");
     // The first floods grow the heap and the allocator's pools, to hold a thousand
-    // sockets (V8 grows its heap in steps, over more than one flood when the machine
-    // is busy); the baseline is taken after them, so what is measured is whether a
+    // sockets (V8 grows its young generation in steps, over two to four floods
+    // depending on the machine's load); the baseline is taken once a flood grows
+    // RSS by under 5 % (at most five floods), so what is measured is whether a
     // flood leaves anything behind.
     const first = { rss: rssKb(), fds: openFds() };
-    await flood(1000);
-    await flood(1000);
+    let warmFloods = 0;
+    let previous = first.rss;
+    while (warmFloods < 5) {
+      await flood(1000);
+      warmFloods++;
+      const now = rssKb();
+      if (warmFloods >= 2 && now <= previous * 1.05) break;
+      previous = now;
+    }
     const before = { rss: rssKb(), fds: openFds() };
     const during = await flood(1000);
     // Closing is asynchronous in the server too: wait (bounded) for its descriptors to go.
@@ -174,11 +182,11 @@ describe("a flood of silent connections", () => {
     const after = { rss: rssKb(), fds: openFds() };
     console.log(
       `1000 silent connections: fds ${before.fds} -> ${during} -> ${after.fds}; RSS ` +
-        `${(first.rss / 1024).toFixed(1)} (start) -> ${(before.rss / 1024).toFixed(1)} (after two floods) -> ` +
-        `${(after.rss / 1024).toFixed(1)} MB (after a third)`,
+        `${(first.rss / 1024).toFixed(1)} (start) -> ${(before.rss / 1024).toFixed(1)} ` +
+        `(after ${warmFloods} floods) -> ${(after.rss / 1024).toFixed(1)} MB (after one more)`,
     );
     expect(during).toBeGreaterThan(before.fds + 900);
     expect(after.fds).toBeLessThanOrEqual(Math.ceil(before.fds * 1.1));
     expect(after.rss).toBeLessThanOrEqual(before.rss * 1.1);
-  }, 45_000);
+  }, 60_000);
 });
