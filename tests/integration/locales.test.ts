@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  DETECTION_CASES,
+  expectDetection,
+  expectLocalePage,
+  LOCALE_PAGES,
+} from "./contract-cases.ts";
+import {
   alternates,
   canonicalLink,
   errorPage,
   htmlLang,
-  routeMarker,
   startServer,
   type RunningServer,
 } from "./harness.ts";
@@ -16,19 +21,9 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe("contract §3: locale prefixes", () => {
-  test.each([
-    ["/about", "en", "About us"],
-    ["/fr/about", "fr", "À propos de nous"],
-    ["/de/about", "de", "Über uns"],
-    ["/en/about", "en", "About us"],
-    ["/fr", "fr", "Bienvenue"],
-  ])("%s is served in %s", async (path, locale, heading) => {
-    const response = await server.request(path);
-    expect(response.status).toBe(200);
-    expect(htmlLang(response.body)).toBe(locale);
-    expect(routeMarker(response.body)?.locale).toBe(locale);
-    expect(response.body).toContain(`<h1>${heading}</h1>`);
-  });
+  test.each(LOCALE_PAGES)("%s is served in %s", (path, locale, heading) =>
+    expectLocalePage(server, path, locale, heading),
+  );
 
   test("/en/about is English with its canonical link on the unprefixed URL", async () => {
     const response = await server.request("/en/about", { headers: { Host: "shop.example" } });
@@ -84,17 +79,9 @@ describe("contract §3: locale prefixes", () => {
 });
 
 describe("contract §3: detection on /", () => {
-  test.each([
-    ["fr", "/fr"],
-    ["fr-CA", "/fr"],
-    ["de-DE,de;q=0.9,en;q=0.8", "/de"],
-    ["es, fr;q=0.4", "/fr"],
-  ])("Accept-Language %s answers 307 to %s", async (acceptLanguage, location) => {
-    const response = await server.request("/", { headers: { "Accept-Language": acceptLanguage } });
-    expect(response.status).toBe(307);
-    expect(response.headers.location).toBe(location);
-    expect(response.headers.vary).toBe("Accept-Language, Cookie");
-  });
+  test.each(DETECTION_CASES)("Accept-Language %s answers 307 to %s", (acceptLanguage, location) =>
+    expectDetection(server, acceptLanguage, location),
+  );
 
   test.each(["en-US,en;q=0.9,fr;q=0.8", "es", ""])(
     "Accept-Language %j stays on / in English",

@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { expectProbe, PROBES } from "./contract-cases.ts";
 import {
   alternates,
   canonicalLink,
@@ -27,18 +28,11 @@ describe("contract §7: health", () => {
     expect((await server.request("/about")).headers["x-build-id"]).toBe(buildId);
   });
 
-  test("/readyz answers 200 while serving", async () => {
-    expect((await server.request("/readyz")).status).toBe(200);
-  });
+  test.each(PROBES)("%s answers 200, before the locale rules, logged at debug only", (path) =>
+    expectProbe(server, path),
+  );
 
-  test("probes skip the slash and locale rules", async () => {
-    const response = await server.request("/healthz", { headers: { "Accept-Language": "fr" } });
-    expect(response.status).toBe(200);
-  });
-
-  test("probes are logged at debug level only", async () => {
-    const response = await server.request("/healthz");
-    expect(await server.accessLog(response)).toMatchObject({ level: "debug" });
+  test("a page is logged at info", async () => {
     const page = await server.request("/about");
     expect(await server.accessLog(page)).toMatchObject({ level: "info" });
   });

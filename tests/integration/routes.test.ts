@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { expectNotFound, expectRoute, NOT_FOUND_PATHS, ROUTE_CASES } from "./contract-cases.ts";
 import { errorPage, routeMarker, startServer, type RunningServer } from "./harness.ts";
 
 let server: RunningServer;
@@ -8,40 +9,16 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe("contract §1: the example routes", () => {
-  test.each([
-    ["/", "/", {}],
-    ["/about", "/about", {}],
-    ["/blog/new", "/blog/new", {}],
-    ["/blog/hello%20world", "/blog/[slug]", { slug: "hello world" }],
-    ["/blog/news", "/blog/[slug]", { slug: "news" }],
-    ["/blog/caf%C3%A9", "/blog/[slug]", { slug: "café" }],
-    ["/docs/a", "/docs/[...path]", { path: ["a"] }],
-    ["/docs/a/b/c", "/docs/[...path]", { path: ["a", "b", "c"] }],
-    ["/shop", "/shop/[[...filters]]", {}],
-    ["/shop/red", "/shop/[[...filters]]", { filters: ["red"] }],
-    ["/shop/red/xl", "/shop/[[...filters]]", { filters: ["red", "xl"] }],
-    ["/fr/blog/new", "/blog/new", {}],
-    ["/de/docs/x/y", "/docs/[...path]", { path: ["x", "y"] }],
-  ])("%s renders %s with params %j", async (path, route, params) => {
-    const response = await server.request(path);
-    expect(response.status).toBe(200);
-    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(routeMarker(response.body)).toMatchObject({ route, params });
-  });
+  test.each(ROUTE_CASES)("%s renders %s with params %j", (path, route, params) =>
+    expectRoute(server, path, route, params),
+  );
 
   test("the static /blog/new wins over the dynamic /blog/[slug]", async () => {
     const response = await server.request("/blog/new");
     expect(routeMarker(response.body)?.route).toBe("/blog/new");
   });
 
-  test.each(["/docs", "/blog", "/About", "/shop-x", "/nope/deeper"])(
-    "%s is a 404 page",
-    async (path) => {
-      const response = await server.request(path);
-      expect(response.status).toBe(404);
-      expect(errorPage(response.body)).toBe("not-found");
-    },
-  );
+  test.each(NOT_FOUND_PATHS)("%s is a 404 page", (path) => expectNotFound(server, path));
 
   test.each(["/lab/slow", "/lab/boom", "/lab/client-error"])(
     "the fixture %s is a 404 without E2E_FIXTURES",

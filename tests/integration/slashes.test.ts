@@ -1,27 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TRAILING_SLASH_MODES } from "../../app/routing/canonical-url.ts";
+import { expectSlash, SLASH_ROWS } from "./contract-cases.ts";
 import { routeMarker, startServer, type RunningServer } from "./harness.ts";
-
-// One body, both modes: each row is [request path, Location under never, Location under always].
-// null means "served as it is, no redirect".
-const ROWS: [string, string | null, string | null][] = [
-  ["/", null, null],
-  ["/about", null, "/about/"],
-  ["/about/", "/about", null],
-  ["/about//", "/about", "/about/"],
-  ["/blog//x", "/blog/x", "/blog/x/"],
-  ["/blog\\x", "/blog/x", "/blog/x/"],
-  ["//about", "/about", "/about/"],
-  ["/FR/about", "/fr/about", "/fr/about/"],
-  ["/FR//about/", "/fr/about", "/fr/about/"],
-  ["/fr/", "/fr", null],
-  ["/fr", null, "/fr/"],
-  ["/robots.txt/", "/robots.txt", "/robots.txt"],
-  ["//evil.example/", "/evil.example", "/evil.example"],
-  ["/\\evil.example", "/evil.example", "/evil.example"],
-  ["/./about", "/about", "/about/"],
-  ["/x/../about", "/about", "/about/"],
-];
 
 describe.each(TRAILING_SLASH_MODES)("contract §2 with TRAILING_SLASH=%s", (mode) => {
   let server: RunningServer;
@@ -31,18 +11,8 @@ describe.each(TRAILING_SLASH_MODES)("contract §2 with TRAILING_SLASH=%s", (mode
   afterAll(() => server.stop());
 
   const column = mode === "never" ? 1 : 2;
-  test.each(ROWS.map((row) => [row[0], row[column]] as const))(
-    "%s -> %s",
-    async (path, expected) => {
-      const response = await server.request(path);
-      if (expected === null) {
-        expect(response.status).not.toBe(308);
-        expect(response.headers.location).toBeUndefined();
-      } else {
-        expect(response.status).toBe(308);
-        expect(response.headers.location).toBe(expected);
-      }
-    },
+  test.each(SLASH_ROWS.map((row) => [row[0], row[column]] as const))("%s -> %s", (path, expected) =>
+    expectSlash(server, path, expected),
   );
 
   test("the query string is kept exactly, in one redirect", async () => {

@@ -1,0 +1,183 @@
+/**
+ * The URL contract's HTTP cases for sections 1 to 4 and 7, each table with the
+ * check that applies it: the production suite (routes, slashes, locales,
+ * fallbacks, operations tests) and the dev-server suite (dev.test.ts) run the
+ * same rows through the same checks.
+ */
+import { expect } from "vitest";
+import { errorPage, htmlLang, routeMarker, type RunningServer } from "./harness.ts";
+
+/** §1: [path, route pattern, params]. */
+export const ROUTE_CASES: [string, string, Record<string, unknown>][] = [
+  ["/", "/", {}],
+  ["/about", "/about", {}],
+  ["/blog/new", "/blog/new", {}],
+  ["/blog/hello%20world", "/blog/[slug]", { slug: "hello world" }],
+  ["/blog/news", "/blog/[slug]", { slug: "news" }],
+  ["/blog/caf%C3%A9", "/blog/[slug]", { slug: "café" }],
+  ["/docs/a", "/docs/[...path]", { path: ["a"] }],
+  ["/docs/a/b/c", "/docs/[...path]", { path: ["a", "b", "c"] }],
+  ["/shop", "/shop/[[...filters]]", {}],
+  ["/shop/red", "/shop/[[...filters]]", { filters: ["red"] }],
+  ["/shop/red/xl", "/shop/[[...filters]]", { filters: ["red", "xl"] }],
+  ["/fr/blog/new", "/blog/new", {}],
+  ["/de/docs/x/y", "/docs/[...path]", { path: ["x", "y"] }],
+];
+
+export async function expectRoute(
+  server: RunningServer,
+  path: string,
+  route: string,
+  params: Record<string, unknown>,
+): Promise<void> {
+  const response = await server.request(path);
+  expect(response.status).toBe(200);
+  expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+  expect(routeMarker(response.body)).toMatchObject({ route, params });
+}
+
+/** §1: paths no route matches. */
+export const NOT_FOUND_PATHS = ["/docs", "/blog", "/About", "/shop-x", "/nope/deeper"];
+
+export async function expectNotFound(server: RunningServer, path: string): Promise<void> {
+  const response = await server.request(path);
+  expect(response.status).toBe(404);
+  expect(errorPage(response.body)).toBe("not-found");
+}
+
+/**
+ * §2: [request path, Location under TRAILING_SLASH=never, under always]; null
+ * means "served as it is, no redirect". One table, both modes.
+ */
+export const SLASH_ROWS: [string, string | null, string | null][] = [
+  ["/", null, null],
+  ["/about", null, "/about/"],
+  ["/about/", "/about", null],
+  ["/about//", "/about", "/about/"],
+  ["/blog//x", "/blog/x", "/blog/x/"],
+  ["/blog\\x", "/blog/x", "/blog/x/"],
+  ["//about", "/about", "/about/"],
+  ["/FR/about", "/fr/about", "/fr/about/"],
+  ["/FR//about/", "/fr/about", "/fr/about/"],
+  ["/fr/", "/fr", null],
+  ["/fr", null, "/fr/"],
+  ["/robots.txt/", "/robots.txt", "/robots.txt"],
+  ["//evil.example/", "/evil.example", "/evil.example"],
+  ["/\\evil.example", "/evil.example", "/evil.example"],
+  ["/./about", "/about", "/about/"],
+  ["/x/../about", "/about", "/about/"],
+];
+
+export async function expectSlash(
+  server: RunningServer,
+  path: string,
+  expected: string | null,
+): Promise<void> {
+  const response = await server.request(path);
+  if (expected === null) {
+    expect(response.status).not.toBe(308);
+    expect(response.headers.location).toBeUndefined();
+  } else {
+    expect(response.status).toBe(308);
+    expect(response.headers.location).toBe(expected);
+  }
+}
+
+/** §3: [path, locale, heading]. */
+export const LOCALE_PAGES: [string, string, string][] = [
+  ["/about", "en", "About us"],
+  ["/fr/about", "fr", "À propos de nous"],
+  ["/de/about", "de", "Über uns"],
+  ["/en/about", "en", "About us"],
+  ["/fr", "fr", "Bienvenue"],
+];
+
+export async function expectLocalePage(
+  server: RunningServer,
+  path: string,
+  locale: string,
+  heading: string,
+): Promise<void> {
+  const response = await server.request(path);
+  expect(response.status).toBe(200);
+  expect(htmlLang(response.body)).toBe(locale);
+  expect(routeMarker(response.body)?.locale).toBe(locale);
+  expect(response.body).toContain(`<h1>${heading}</h1>`);
+}
+
+/** §3: [Accept-Language on /, where it redirects]. */
+export const DETECTION_CASES: [string, string][] = [
+  ["fr", "/fr"],
+  ["fr-CA", "/fr"],
+  ["de-DE,de;q=0.9,en;q=0.8", "/de"],
+  ["es, fr;q=0.4", "/fr"],
+];
+
+export async function expectDetection(
+  server: RunningServer,
+  acceptLanguage: string,
+  location: string,
+): Promise<void> {
+  const response = await server.request("/", { headers: { "Accept-Language": acceptLanguage } });
+  expect(response.status).toBe(307);
+  expect(response.headers.location).toBe(location);
+  expect(response.headers.vary).toBe("Accept-Language, Cookie");
+}
+
+/** §4: [path, locale, heading] of 404 pages. */
+export const LOCALIZED_NOT_FOUND: [string, string, string][] = [
+  ["/nope", "en", "Page not found"],
+  ["/fr/nope", "fr", "Page introuvable"],
+  ["/de/gibt/es/nicht", "de", "Seite nicht gefunden"],
+  ["/en/nope", "en", "Page not found"],
+];
+
+export async function expectLocalizedNotFound(
+  server: RunningServer,
+  path: string,
+  locale: string,
+  heading: string,
+): Promise<void> {
+  const response = await server.request(path);
+  expect(response.status).toBe(404);
+  expect(errorPage(response.body)).toBe("not-found");
+  expect(htmlLang(response.body)).toBe(locale);
+  expect(response.body).toContain(`<h1>${heading}</h1>`);
+  expect(response.body).toContain('<meta name="robots" content="noindex"/>');
+  expect(response.body).not.toContain('rel="canonical"');
+}
+
+/** §4: [method, path, status] of malformed requests. */
+export const MALFORMED_CASES: [string, string, number][] = [
+  ["GET", "/%E0%A4%A", 400],
+  ["GET", "/%", 400],
+  ["GET", "/blog/%zz", 400],
+  ["GET", "/a%00b", 400],
+  ["GET", `/${"a".repeat(9000)}`, 414],
+  ["OPTIONS", "/about", 405],
+  ["TRACE", "/about", 405],
+  ["PROPFIND", "/about", 405],
+];
+
+export async function expectMalformedRefused(
+  server: RunningServer,
+  method: string,
+  path: string,
+  status: number,
+): Promise<void> {
+  const response = await server.request(path, { method });
+  expect(response.status).toBe(status);
+  expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+  expect(response.body.length).toBeLessThan(200);
+  expect(response.body).not.toContain("<");
+}
+
+/** §7: the probes, answered before the slash and locale rules. */
+export const PROBES = ["/healthz", "/readyz"];
+
+export async function expectProbe(server: RunningServer, path: string): Promise<void> {
+  const response = await server.request(path, { headers: { "Accept-Language": "fr" } });
+  expect(response.status).toBe(200);
+  expect(response.headers["x-build-id"]).toBeTruthy();
+  expect(await server.accessLog(response)).toMatchObject({ level: "debug" });
+}
