@@ -23,10 +23,16 @@ export async function loadServerBuild(buildDir: string): Promise<AppServerBuild>
       cause: error,
     });
   }
-  if (typeof build.entry?.module?.createRequestContext !== "function") {
-    throw new Error(`${file} does not export createRequestContext from app/entry.server.tsx`);
+  return checkServerBuild(build, file);
+}
+
+/** The build itself, once it is known to be this app's: its entry.server makes the request context. */
+export function checkServerBuild(build: unknown, where: string): AppServerBuild {
+  const entry = (build as Partial<AppServerBuild> | undefined)?.entry;
+  if (typeof entry?.module?.createRequestContext !== "function") {
+    throw new Error(`${where} does not export createRequestContext from app/entry.server.tsx`);
   }
-  return build;
+  return build as AppServerBuild;
 }
 
 /** The build id React Router puts in its manifest; it changes with every build. */

@@ -17,6 +17,8 @@ export interface Config {
   readonly host: string;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly logFormat: (typeof LOG_FORMATS)[number];
+  /** `NODE_ENV=development` (npm run dev): the app comes from Vite's dev server (server/app-source.ts). */
+  readonly development: boolean;
   readonly trailingSlash: TrailingSlash;
   readonly trustProxy: boolean;
   readonly publicOrigin: string | null;
@@ -142,11 +144,14 @@ export function loadConfig(env: Env): Readonly<Config> {
     }
   }
 
+  // Any value but "development" is production (Vitest sets "test", for one).
+  const development = read("NODE_ENV", (raw) => raw, "production") === "development";
   const config: Config = {
     port: read("PORT", integer(0, 65535), 3000),
     host: read("HOST", text, "0.0.0.0"),
     logLevel: read("LOG_LEVEL", oneOf(LOG_LEVELS), "info"),
-    logFormat: read("LOG_FORMAT", oneOf(LOG_FORMATS), "json"),
+    logFormat: read("LOG_FORMAT", oneOf(LOG_FORMATS), development ? "pretty" : "json"),
+    development,
     trailingSlash: read("TRAILING_SLASH", oneOf(TRAILING_SLASH_MODES), "never"),
     trustProxy: read("TRUST_PROXY", flag, false),
     publicOrigin: read("PUBLIC_ORIGIN", origin, null),

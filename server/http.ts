@@ -19,13 +19,16 @@ import { publicOrigin } from "./origin.ts";
 import { createPageRenderer, reactRouter } from "./react-router.ts";
 import { canonicalUrl, localeDetection } from "./redirects.ts";
 import { renderOncePages } from "./render-once.ts";
-import { staticFiles, type StaticFiles } from "./static.ts";
+import type { StaticFiles } from "./static.ts";
 
 export interface AppDependencies {
   config: Config;
   logger: Logger;
   build: AppServerBuild;
+  /** The public folder's files: the image optimizer's local sources. */
   files: StaticFiles;
+  /** Serves client files (see app-source.ts). */
+  assets: Step;
   lifecycle: Lifecycle;
   /** The image optimizer's disk cache, opened at start-up; null when off or unusable. */
   imageDiskCache: DiskImageCache | null;
@@ -50,7 +53,7 @@ function requestIdFor(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 export function createRequestListener(deps: AppDependencies): RequestListener {
-  const { config, logger, build, files, lifecycle, imageDiskCache } = deps;
+  const { config, logger, build, files, assets, lifecycle, imageDiskCache } = deps;
   const buildId = buildIdOf(build);
   const renderer = createPageRenderer(build, config, logger);
   const pages = renderOncePages(
@@ -65,7 +68,7 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
   const pipeline: Step[] = [
     health(lifecycle, buildId),
     rejectMalformed(config),
-    staticFiles(files, config),
+    assets,
     imageOptimizer(
       files,
       {

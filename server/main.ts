@@ -1,15 +1,15 @@
 import "./production-mode.ts";
-import { createServer } from "node:http";
-import { join } from "node:path";
-import { buildIdOf, loadServerBuild } from "./build.ts";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { developmentSource, productionSource } from "./app-source.ts";
+import { buildIdOf, type AppServerBuild } from "./build.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { Lifecycle } from "./health.ts";
 import { createRequestListener } from "./http.ts";
 import { guardConnections } from "./connections.ts";
 import { DiskImageCache } from "./images/disk-cache.ts";
 import { createLogger, flushAndExit } from "./logger.ts";
+import { sendText } from "./exchange.ts";
 import { gracefulShutdown } from "./shutdown.ts";
-import { loadStaticFiles } from "./static.ts";
 
 let config: Config;
 try {
@@ -27,41 +27,72 @@ process.on("uncaughtException", (error) => {
   flushAndExit(logger, 1);
 });
 
-async function loadApp() {
-  try {
-    const build = await loadServerBuild(config.buildDir);
-    const files = await loadStaticFiles(join(config.buildDir, "client"));
-    const { cacheDir, diskCacheMaxBytes } = config.images;
-    const imageDiskCache =
-      cacheDir !== null && diskCacheMaxBytes > 0
-        ? await DiskImageCache.open(cacheDir, diskCacheMaxBytes, logger)
-        : null;
-    return { build, files, imageDiskCache };
-  } catch (error) {
-    logger.fatal({ err: error }, (error as Error).message);
-    flushAndExit(logger, 1);
-    // Never settles: nothing may start while the process exits.
-    return new Promise<never>(() => {});
-  }
-}
-
-const { build, files, imageDiskCache } = await loadApp();
 /** How often slow and idle connections are looked for: how late past its timeout one may close. */
 const CONNECTION_CHECK_INTERVAL_MS = 1000;
 const lifecycle: Lifecycle = { shuttingDown: false, inFlight: new Set() };
 
-const server = createServer(
-  {
-    headersTimeout: config.headersTimeoutMs,
-    requestTimeout: config.requestTimeoutMs,
-    keepAliveTimeout: config.keepAliveTimeoutMs,
-    // Node checks the two timeouts above only this often (30 s by default), which
-    // would let a slow client hold a socket far longer than they say.
-    connectionsCheckingInterval: CONNECTION_CHECK_INTERVAL_MS,
-  },
-  createRequestListener({ config, logger, build, files, lifecycle, imageDiskCache }),
-);
-// Unparseable HTTP is left to Node's default clientError handling: 400, 408 or 431, then close.
+const server = createServer({
+  headersTimeout: config.headersTimeoutMs,
+  requestTimeout: config.requestTimeoutMs,
+  keepAliveTimeout: config.keepAliveTimeoutMs,
+  // Node checks the two timeouts above only this often (30 s by default), which
+  // would let a slow client hold a socket far longer than they say.
+  connectionsCheckingInterval: CONNECTION_CHECK_INTERVAL_MS,
+});
+
+/** Fails start-up, once, with the reason: nothing may start while the process exits. */
+function fatal(error: unknown): Promise<never> {
+  logger.fatal({ err: error }, (error as Error).message);
+  flushAndExit(logger, 1);
+  return new Promise<never>(() => {});
+}
+
+async function openImageDiskCache(): Promise<DiskImageCache | null> {
+  const { cacheDir, diskCacheMaxBytes } = config.images;
+  return cacheDir !== null && diskCacheMaxBytes > 0
+    ? DiskImageCache.open(cacheDir, diskCacheMaxBytes, logger)
+    : null;
+}
+
+// The one place that chooses: the build on disk, or Vite's dev server (npm run dev).
+const source = await (
+  config.development ? developmentSource(server) : productionSource(config)
+).catch(fatal);
+const imageDiskCache = await openImageDiskCache().catch(fatal);
+const pipelineOf = (build: AppServerBuild) =>
+  createRequestListener({
+    config,
+    logger,
+    build,
+    files: source.files,
+    assets: source.assets,
+    lifecycle,
+    imageDiskCache,
+  });
+
+let current = await source
+  .build()
+  .then((build) => ({ build, pipeline: pipelineOf(build) }))
+  .catch(fatal);
+if (config.development) {
+  // An edited module gives a new build; it gets a new pipeline (fresh caches of
+  // pages rendered once) before the first request that sees it.
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    source.build().then(
+      (build) => {
+        if (build !== current.build) current = { build, pipeline: pipelineOf(build) };
+        void current.pipeline(req, res);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, "the app failed to load");
+        sendText(res, 500, `The app failed to load: ${(error as Error).message}\n`);
+      },
+    );
+  });
+} else {
+  server.on("request", current.pipeline);
+}
+
 const connections = guardConnections(
   server,
   {
@@ -82,15 +113,26 @@ const shutdown = gracefulShutdown({
   delayMs: config.shutdownDelayMs,
   exit: (code) => flushAndExit(logger, code),
 });
+function stop(signal: string): void {
+  // Vite's file watcher and hot-update sockets would hold the process open.
+  if (!lifecycle.shuttingDown) void source.close();
+  shutdown(signal);
+}
 // `on`, not `once`: a second signal must not fall back to Node's default (exit at once).
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info(
-    { port, host: config.host, buildId: buildIdOf(build), trailingSlash: config.trailingSlash },
+    {
+      port,
+      host: config.host,
+      buildId: buildIdOf(current.build),
+      trailingSlash: config.trailingSlash,
+      ...(config.development && { mode: "development" }),
+    },
     "listening",
   );
 });

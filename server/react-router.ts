@@ -48,10 +48,11 @@ export interface PageRenderer {
 
 export function createPageRenderer(
   build: AppServerBuild,
-  config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression">,
+  config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression" | "development">,
   logger: Logger,
 ): PageRenderer {
-  const handle = createRequestHandler(build, "production");
+  // Development mode shows a server error's message and stack in the error page.
+  const handle = createRequestHandler(build, config.development ? "development" : "production");
   const contextFor = (info: RequestInfo) => build.entry.module.createRequestContext(info);
 
   return {

@@ -2,12 +2,24 @@ import { describe, expect, test } from "vitest";
 import { ConfigError, DEFAULT_IMAGE_CACHE_DIR, loadConfig } from "../../server/config.ts";
 
 describe("loadConfig", () => {
+  test("NODE_ENV=development (npm run dev) serves from Vite and logs for a terminal", () => {
+    expect(loadConfig({ NODE_ENV: "development" })).toMatchObject({
+      development: true,
+      logFormat: "pretty",
+    });
+    expect(loadConfig({ NODE_ENV: "development", LOG_FORMAT: "json" }).logFormat).toBe("json");
+    for (const mode of ["production", "test", ""]) {
+      expect(loadConfig({ NODE_ENV: mode }).development).toBe(false);
+    }
+  });
+
   test("an empty environment gives the documented defaults", () => {
     expect(loadConfig({})).toEqual({
       port: 3000,
       host: "0.0.0.0",
       logLevel: "info",
       logFormat: "json",
+      development: false,
       trailingSlash: "never",
       trustProxy: false,
       publicOrigin: null,
