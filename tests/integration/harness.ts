@@ -1,16 +1,28 @@
 /**
- * Starts the real production build (`npm run build` output) on an ephemeral
- * port and speaks raw HTTP to it: paths go out byte for byte, as a hostile or
- * sloppy client would send them, and redirects are never followed.
+ * Starts the real production build (`npm run build` output), or the server
+ * under Vite as `npm run dev` runs it, on an ephemeral port, and speaks raw
+ * HTTP to it: paths go out byte for byte, as a hostile or sloppy client would
+ * send them, and redirects are never followed.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { once } from "node:events";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SERVER_ENTRY = "build/node/server/main.js";
+
+/** How a server process is started: its arguments to Node, and its working directory. */
+interface Launch {
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly startTimeoutMs: number;
+}
+const PRODUCTION: Launch = { args: [SERVER_ENTRY], cwd: ROOT, startTimeoutMs: 15_000 };
 
 export type LogLine = Record<string, unknown> & { msg: string; level: string };
 
@@ -73,9 +85,12 @@ export function rawRequest(
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
+export async function startServer(
+  env: Record<string, string> = {},
+  launch: Launch = PRODUCTION,
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, launch.args, {
+    cwd: launch.cwd,
     env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "debug", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -116,7 +131,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
 
   const listening = await Promise.race([
-    waitForLog((line) => line.msg === "listening", 15_000),
+    waitForLog((line) => line.msg === "listening", launch.startTimeoutMs),
     exited.then((code) => {
       throw new Error(`server exited with ${code} before listening: ${stderr}`);
     }),
@@ -137,6 +152,50 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
+    },
+  };
+}
+
+/** The files `npm run dev` reads the app from: copied, so that a test may edit them. */
+const APP_FILES = [
+  "app",
+  "public",
+  "package.json",
+  "tsconfig.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
+
+/**
+ * `npm run dev` (the server's sources under Node, the app under Vite) on a copy
+ * of the app in a temporary folder, which `appDir` names and `stop` removes.
+ */
+export async function startDevServer(
+  env: Record<string, string> = {},
+): Promise<RunningServer & { appDir: string }> {
+  const appDir = await mkdtemp(join(tmpdir(), "dev-app-"));
+  for (const name of APP_FILES) await cp(join(ROOT, name), join(appDir, name), { recursive: true });
+  await symlink(join(ROOT, "node_modules"), join(appDir, "node_modules"), "dir");
+  const launch: Launch = {
+    // As package.json's "dev" script runs it.
+    args: ["--conditions=development", join(ROOT, "server", "main.ts")],
+    cwd: appDir,
+    startTimeoutMs: 60_000,
+  };
+  const server = await startServer(
+    { NODE_ENV: "development", LOG_FORMAT: "json", IMAGE_CACHE_DIR: "", ...env },
+    launch,
+  ).catch(async (error: unknown) => {
+    await rm(appDir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    ...server,
+    appDir,
+    async stop(signal) {
+      const code = await server.stop(signal);
+      await rm(appDir, { recursive: true, force: true });
+      return code;
     },
   };
 }

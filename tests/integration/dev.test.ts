@@ -1,0 +1,119 @@
+/**
+ * `npm run dev` runs the production request pipeline, with the app from Vite:
+ * the contract's HTTP cases for sections 1 to 4 and 7 (the tables the
+ * production suite runs, through the same checks), what only Vite serves, and
+ * an edited route served without a restart.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  DETECTION_CASES,
+  expectDetection,
+  expectLocalePage,
+  expectLocalizedNotFound,
+  expectMalformedRefused,
+  expectNotFound,
+  expectProbe,
+  expectRoute,
+  expectSlash,
+  LOCALE_PAGES,
+  LOCALIZED_NOT_FOUND,
+  MALFORMED_CASES,
+  NOT_FOUND_PATHS,
+  PROBES,
+  ROUTE_CASES,
+  SLASH_ROWS,
+} from "./contract-cases.ts";
+import { startDevServer } from "./harness.ts";
+
+let server: Awaited<ReturnType<typeof startDevServer>>;
+let startedInMs = 0;
+beforeAll(async () => {
+  const started = performance.now();
+  server = await startDevServer();
+  await server.request("/");
+  startedInMs = performance.now() - started;
+}, 90_000);
+afterAll(() => server?.stop());
+
+describe("the contract under npm run dev", () => {
+  test("starts, and answers its first page, within 60 s", () => {
+    console.log(`npm run dev: first page answered ${Math.round(startedInMs)} ms after the start`);
+    expect(startedInMs).toBeLessThan(60_000);
+    expect(server.logs.find((line) => line.msg === "listening")).toMatchObject({
+      mode: "development",
+    });
+  });
+
+  test.each(ROUTE_CASES)("§1 %s renders %s with params %j", (path, route, params) =>
+    expectRoute(server, path, route, params),
+  );
+  test.each(NOT_FOUND_PATHS)("§1 %s is a 404 page", (path) => expectNotFound(server, path));
+  test.each(SLASH_ROWS.map((row) => [row[0], row[1]] as const))("§2 %s -> %s", (path, expected) =>
+    expectSlash(server, path, expected),
+  );
+  test.each(LOCALE_PAGES)("§3 %s is served in %s", (path, locale, heading) =>
+    expectLocalePage(server, path, locale, heading),
+  );
+  test.each(DETECTION_CASES)("§3 Accept-Language %s answers 307 to %s", (language, location) =>
+    expectDetection(server, language, location),
+  );
+  test.each(LOCALIZED_NOT_FOUND)("§4 %s is a %s 404 page", (path, locale, heading) =>
+    expectLocalizedNotFound(server, path, locale, heading),
+  );
+  test.each(MALFORMED_CASES)("§4 %s %s -> %i", (method, path, status) =>
+    expectMalformedRefused(server, method, path, status),
+  );
+  test.each(PROBES)("§7 %s answers 200 before the locale rules", (path) =>
+    expectProbe(server, path),
+  );
+
+  test("every answer has a request id, in the access log", async () => {
+    const response = await server.request("/about");
+    expect(await server.accessLog(response)).toMatchObject({ status: 200, route: "/about" });
+  });
+});
+
+describe("what comes from Vite", () => {
+  test("the client entry, as a module Vite transformed", async () => {
+    const page = await server.request("/about");
+    const entry = /import\("(\/app\/entry\.client\.tsx)"\)/.exec(page.body)?.[1];
+    expect(entry).toBeDefined();
+    const response = await server.request(entry!);
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+  });
+
+  test("the public folder, and the image optimizer on it", async () => {
+    expect((await server.request("/images/valley.jpg")).status).toBe(200);
+    const image = await server.request("/_image?src=/images/valley.jpg&w=640&q=75", {
+      headers: { Accept: "image/webp" },
+    });
+    expect(image.status).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/webp");
+  });
+
+  test("an edited route is served at the next request, without a restart", async () => {
+    const file = join(server.appDir, "app", "routes", "about.tsx");
+    const before = await server.request("/about");
+    const source = await readFile(file, "utf8");
+    const marker = "Edited while the dev server runs";
+    // /about is rendered once and kept: the new build must come with a new cache too.
+    const edited = source.replace("<p>{m.body}</p>", `<p>{m.body}</p><p>${marker}</p>`);
+    expect(edited).not.toBe(source);
+    await writeFile(file, edited);
+    await expect
+      .poll(async () => (await server.request("/about")).body, { timeout: 15_000 })
+      .toContain(marker);
+    expect(before.body).not.toContain(marker);
+    expect(server.process.exitCode).toBeNull();
+  });
+});
+
+describe("shutdown", () => {
+  test("SIGTERM drains and exits 0, Vite's watcher and sockets closed with it", async () => {
+    expect(await server.stop("SIGTERM")).toBe(0);
+    expect(server.logs.some((line) => line.msg === "shut down cleanly")).toBe(true);
+  });
+});
