@@ -5,7 +5,13 @@
  * same rows through the same checks.
  */
 import { expect } from "vitest";
-import { errorPage, htmlLang, routeMarker, type RunningServer } from "./harness.ts";
+import {
+  errorPage,
+  htmlLang,
+  routeMarker,
+  type HttpResponse,
+  type RunningServer,
+} from "./harness.ts";
 
 /** §1: [path, route pattern, params]. */
 export const ROUTE_CASES: [string, string, Record<string, unknown>][] = [
@@ -92,17 +98,29 @@ export const LOCALE_PAGES: [string, string, string][] = [
   ["/fr", "fr", "Bienvenue"],
 ];
 
+/** A page in `locale`, with this status and heading; its response, for what else is checked. */
+async function expectPageIn(
+  server: RunningServer,
+  path: string,
+  status: number,
+  locale: string,
+  heading: string,
+): Promise<HttpResponse> {
+  const response = await server.request(path);
+  expect(response.status).toBe(status);
+  expect(htmlLang(response.body)).toBe(locale);
+  expect(response.body).toContain(`<h1>${heading}</h1>`);
+  return response;
+}
+
 export async function expectLocalePage(
   server: RunningServer,
   path: string,
   locale: string,
   heading: string,
 ): Promise<void> {
-  const response = await server.request(path);
-  expect(response.status).toBe(200);
-  expect(htmlLang(response.body)).toBe(locale);
+  const response = await expectPageIn(server, path, 200, locale, heading);
   expect(routeMarker(response.body)?.locale).toBe(locale);
-  expect(response.body).toContain(`<h1>${heading}</h1>`);
 }
 
 /** §3: [Accept-Language on /, where it redirects]. */
@@ -138,13 +156,34 @@ export async function expectLocalizedNotFound(
   locale: string,
   heading: string,
 ): Promise<void> {
-  const response = await server.request(path);
-  expect(response.status).toBe(404);
+  const response = await expectPageIn(server, path, 404, locale, heading);
   expect(errorPage(response.body)).toBe("not-found");
-  expect(htmlLang(response.body)).toBe(locale);
-  expect(response.body).toContain(`<h1>${heading}</h1>`);
   expect(response.body).toContain('<meta name="robots" content="noindex"/>');
   expect(response.body).not.toContain('rel="canonical"');
+}
+
+/**
+ * §4: a loader that throws (the /lab/boom fixture, E2E_FIXTURES=1) renders the
+ * 500 page with the request's id as its reference, logged once as an error with
+ * that id, and shows no message or stack from the server.
+ */
+export async function expectServerErrorPage(server: RunningServer): Promise<void> {
+  const response = await server.request("/lab/boom");
+  expect(response.status).toBe(500);
+  expect(errorPage(response.body)).toBe("server-error");
+  const requestId = response.headers["x-request-id"] as string;
+  expect(response.body).toContain(`data-reference-id="${requestId}"`);
+  expect(response.body).not.toContain("always fails");
+  expect(response.body).not.toMatch(/at \w+ \(|\.js:\d+/);
+
+  const access = await server.accessLog(response);
+  expect(access).toMatchObject({ status: 500, route: "/lab/boom", method: "GET" });
+  const errors = server.logs.filter((l) => l.level === "error" && l.reqId === requestId);
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toMatchObject({
+    msg: "request failed",
+    err: { message: "lab: this loader always fails" },
+  });
 }
 
 /** §4: [method, path, status] of malformed requests. */

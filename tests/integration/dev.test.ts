@@ -16,6 +16,7 @@ import {
   expectNotFound,
   expectProbe,
   expectRoute,
+  expectServerErrorPage,
   expectSlash,
   LOCALE_PAGES,
   LOCALIZED_NOT_FOUND,
@@ -31,7 +32,7 @@ let server: Awaited<ReturnType<typeof startDevServer>>;
 let startedInMs = 0;
 beforeAll(async () => {
   const started = performance.now();
-  server = await startDevServer();
+  server = await startDevServer({ E2E_FIXTURES: "1" });
   await server.request("/");
   startedInMs = performance.now() - started;
 }, 90_000);
@@ -62,6 +63,8 @@ describe("the contract under npm run dev", () => {
   test.each(LOCALIZED_NOT_FOUND)("§4 %s is a %s 404 page", (path, locale, heading) =>
     expectLocalizedNotFound(server, path, locale, heading),
   );
+  test("§4 a loader error renders the 500 page, its reference in the log, no stack", () =>
+    expectServerErrorPage(server));
   test.each(MALFORMED_CASES)("§4 %s %s -> %i", (method, path, status) =>
     expectMalformedRefused(server, method, path, status),
   );
