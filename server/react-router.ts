@@ -48,11 +48,12 @@ export interface PageRenderer {
 
 export function createPageRenderer(
   build: AppServerBuild,
-  config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression" | "development">,
+  config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression">,
   logger: Logger,
 ): PageRenderer {
-  // Development mode shows a server error's message and stack in the error page.
-  const handle = createRequestHandler(build, config.development ? "development" : "production");
+  // "production" under npm run dev too: a server error's page never shows its
+  // stack; the log line with the page's reference id does.
+  const handle = createRequestHandler(build, "production");
   const contextFor = (info: RequestInfo) => build.entry.module.createRequestContext(info);
 
   return {
