@@ -24,6 +24,11 @@ interface Launch {
 }
 const PRODUCTION: Launch = { args: [SERVER_ENTRY], cwd: ROOT, startTimeoutMs: 15_000 };
 
+/** The production build, with these options to Node (V8's among them) before it. */
+export function productionWith(nodeOptions: readonly string[]): Launch {
+  return { ...PRODUCTION, args: [...nodeOptions, SERVER_ENTRY] };
+}
+
 export type LogLine = Record<string, unknown> & { msg: string; level: string };
 
 export interface HttpResponse {
