@@ -1,0 +1,130 @@
+/**
+ * The Content-Security-Policy of HTML answers. Scripts run only from this
+ * origin, or inline when the policy names them: by a nonce drawn for each
+ * response of a page rendered per request, or by the hashes of the inline
+ * scripts of a page rendered once (its bytes are the same for every visitor, so
+ * a nonce in it would be the same for every visitor: no nonce at all).
+ */
+import { createHash, randomBytes } from "node:crypto";
+
+/** Directives a deployment may add sources to (CSP_EXTRA). */
+export const EXTENSIBLE_DIRECTIVES = [
+  "default-src",
+  "script-src",
+  "style-src",
+  "img-src",
+  "font-src",
+  "connect-src",
+  "media-src",
+  "frame-src",
+  "worker-src",
+  "manifest-src",
+] as const;
+type Extensible = (typeof EXTENSIBLE_DIRECTIVES)[number];
+
+export interface CspOptions {
+  /** Who may frame the pages: `'none'` by default (CSP_FRAME_ANCESTORS). */
+  readonly frameAncestors: readonly string[];
+  /** Sources added to directives (CSP_EXTRA), e.g. an image CDN to img-src. */
+  readonly extra: Readonly<Partial<Record<Extensible, readonly string[]>>>;
+  /** Report, don't enforce (CSP_REPORT_ONLY). */
+  readonly reportOnly: boolean;
+}
+
+/** A source expression, as CSP_EXTRA and CSP_FRAME_ANCESTORS accept it: no quotes but keywords, no separators. */
+const SOURCE =
+  /^(?:'(?:self|none|unsafe-inline|wasm-unsafe-eval|strict-dynamic)'|[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[a-z0-9.-]+(?::\d{1,5}|:\*)?(?:\/[\w./-]*)?|\*)$/i;
+
+export function isSourceExpression(value: string): boolean {
+  return SOURCE.test(value);
+}
+
+/**
+ * Parses CSP_EXTRA: `directive source source; directive source`.
+ * @throws Error naming the first part it cannot take.
+ */
+export function parseExtraSources(raw: string): CspOptions["extra"] {
+  const extra: Partial<Record<Extensible, string[]>> = {};
+  for (const part of raw.split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/).filter(Boolean);
+    if (name === undefined) continue;
+    if (!(EXTENSIBLE_DIRECTIVES as readonly string[]).includes(name)) {
+      throw new Error(`"${name}" is not one of ${EXTENSIBLE_DIRECTIVES.join(", ")}`);
+    }
+    if (sources.length === 0) throw new Error(`"${name}" names no source`);
+    for (const source of sources) {
+      if (!isSourceExpression(source)) throw new Error(`"${source}" is not a source expression`);
+    }
+    extra[name as Extensible] = [...(extra[name as Extensible] ?? []), ...sources];
+  }
+  return extra;
+}
+
+const BASE: Readonly<Record<string, readonly string[]>> = {
+  "default-src": ["'self'"],
+  "script-src": ["'self'"],
+  // React sets style attributes; styles cannot run code.
+  "style-src": ["'self'", "'unsafe-inline'"],
+  // The image optimizer is on this origin; data: and blob: for what the page makes itself.
+  "img-src": ["'self'", "data:", "blob:"],
+  "font-src": ["'self'"],
+  "connect-src": ["'self'"],
+  "object-src": ["'none'"],
+  "base-uri": ["'none'"],
+  "form-action": ["'self'"],
+};
+
+/** The policy for one answer, given what allows its inline scripts: a nonce source, or hash sources. */
+export function contentSecurityPolicy(
+  inlineScripts: readonly string[],
+  options: Pick<CspOptions, "frameAncestors" | "extra">,
+): string {
+  const directives: [string, readonly string[]][] = Object.entries(BASE).map(([name, sources]) => [
+    name,
+    [
+      ...sources,
+      ...(name === "script-src" ? inlineScripts : []),
+      ...(options.extra[name as Extensible] ?? []),
+    ],
+  ]);
+  for (const [name, sources] of Object.entries(options.extra)) {
+    if (!(name in BASE)) directives.push([name, sources]);
+  }
+  directives.push(["frame-ancestors", options.frameAncestors]);
+  return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join("; ");
+}
+
+/** The policy of pages rendered per request, made once: each response only adds its nonce. */
+export function noncePolicy(
+  options: Pick<CspOptions, "frameAncestors" | "extra">,
+): (nonce: string) => string {
+  const marker = "'nonce-\u0000'";
+  const [before, after] = contentSecurityPolicy([marker], options).split(marker) as [
+    string,
+    string,
+  ];
+  return (nonce) => `${before}${nonceSource(nonce)}${after}`;
+}
+
+export const cspHeaderName = (reportOnly: boolean) =>
+  reportOnly ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
+
+/** A fresh nonce: 128 random bits, base64. */
+export function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+export const nonceSource = (nonce: string) => `'nonce-${nonce}'`;
+
+// An inline script: a <script> with no src, up to its end tag (React escapes "</script" inside).
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The hash sources of every inline script of a page, in order, without repeats. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (body === "") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body!).digest("base64")}'`);
+  }
+  return [...hashes];
+}
