@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TRAILING_SLASH_MODES, type TrailingSlash } from "../app/routing/canonical-url.ts";
 import { DEFAULT_IMAGE_QUALITY } from "../app/images.ts";
+import { isSourceExpression, parseExtraSources, type CspOptions } from "./csp.ts";
 import { MODERN_FORMATS, type ModernFormat } from "./images/format.ts";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -35,6 +36,8 @@ export interface Config {
   readonly maxConnections: number;
   readonly compression: boolean;
   readonly images: ImageConfig;
+  /** The Content-Security-Policy of HTML answers (server/csp.ts). */
+  readonly csp: CspOptions;
 }
 
 export interface ImageConfig {
@@ -187,6 +190,21 @@ export function loadConfig(env: Env): Readonly<Config> {
       remoteTimeoutMs: read("IMAGE_REMOTE_TIMEOUT_MS", integer(100, 60_000), 5000),
       remoteAllowPrivate: read("IMAGE_REMOTE_ALLOW_PRIVATE", flag, false),
     },
+    csp: {
+      reportOnly: read("CSP_REPORT_ONLY", flag, false),
+      frameAncestors: read(
+        "CSP_FRAME_ANCESTORS",
+        (raw) => {
+          const sources = raw.trim().split(/\s+/).filter(Boolean);
+          const bad = sources.find((source) => !isSourceExpression(source));
+          if (sources.length === 0) throw new Error("must name at least one source");
+          if (bad !== undefined) throw new Error(`"${bad}" is not a source expression`);
+          return sources;
+        },
+        ["'none'"],
+      ),
+      extra: read("CSP_EXTRA", parseExtraSources, {}),
+    },
   };
   if (config.shutdownDelayMs >= config.shutdownTimeoutMs) {
     problems.push("SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS");
@@ -198,5 +216,6 @@ export function loadConfig(env: Env): Readonly<Config> {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   Object.freeze(config.images);
+  Object.freeze(config.csp);
   return Object.freeze(config);
 }

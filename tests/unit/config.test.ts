@@ -47,6 +47,7 @@ describe("loadConfig", () => {
         remoteTimeoutMs: 5000,
         remoteAllowPrivate: false,
       },
+      csp: { reportOnly: false, frameAncestors: ["'none'"], extra: {} },
     });
   });
 
@@ -71,6 +72,25 @@ describe("loadConfig", () => {
     [
       { IMAGE_REMOTE_ORIGINS: "https://cdn.example, https://img.example:8443/" },
       { images: { remoteOrigins: ["https://cdn.example", "https://img.example:8443"] } },
+    ],
+    [{ CSP_REPORT_ONLY: "1" }, { csp: { reportOnly: true } }],
+    [
+      { CSP_FRAME_ANCESTORS: "'self' https://portal.example" },
+      { csp: { frameAncestors: ["'self'", "https://portal.example"] } },
+    ],
+    [
+      {
+        CSP_EXTRA:
+          "img-src https://cdn.example; connect-src https://api.example wss://live.example",
+      },
+      {
+        csp: {
+          extra: {
+            "img-src": ["https://cdn.example"],
+            "connect-src": ["https://api.example", "wss://live.example"],
+          },
+        },
+      },
     ],
   ])("%j is read as %j", (env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
@@ -100,6 +120,13 @@ describe("loadConfig", () => {
     [{ IMAGE_REMOTE_ORIGINS: "https://cdn.example/images" }, "IMAGE_REMOTE_ORIGINS"],
     [{ IMAGE_REMOTE_ALLOW_PRIVATE: "yes" }, "IMAGE_REMOTE_ALLOW_PRIVATE"],
     [{ IMAGE_MAX_INPUT_PIXELS: "0" }, "IMAGE_MAX_INPUT_PIXELS"],
+    [{ CSP_REPORT_ONLY: "maybe" }, "CSP_REPORT_ONLY"],
+    [{ CSP_FRAME_ANCESTORS: "" }, "CSP_FRAME_ANCESTORS"],
+    [{ CSP_FRAME_ANCESTORS: "'self'; script-src *" }, "CSP_FRAME_ANCESTORS"],
+    [{ CSP_EXTRA: "script-src 'unsafe-eval'" }, "CSP_EXTRA"],
+    [{ CSP_EXTRA: "sandbox allow-scripts" }, "CSP_EXTRA"],
+    [{ CSP_EXTRA: "img-src" }, "CSP_EXTRA"],
+    [{ CSP_EXTRA: "img-src https://a.example\r\nSet-Cookie: x=1" }, "CSP_EXTRA"],
   ])("%j stops start-up, naming %s", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
