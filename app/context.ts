@@ -17,6 +17,11 @@ export interface RequestInfo {
    * empty, since no single request's id belongs in it.
    */
   readonly renderedOnce: boolean;
+  /**
+   * The Content-Security-Policy nonce of this response, on every inline script;
+   * absent when the page is rendered once (its policy lists hashes instead).
+   */
+  readonly nonce?: string;
   /** Logs an error once, with the request id. */
   readonly reportError: (error: unknown) => void;
   /** Set by the root middleware: the matched route pattern, for the access log. */

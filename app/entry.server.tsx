@@ -9,6 +9,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { requestInfo } from "./context.ts";
+import { NonceContext } from "./nonce.ts";
 
 // The server builds each request's context through the build, so that the
 // context key is the one the route modules were bundled with.
@@ -66,9 +67,14 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    const { nonce } = requestInfo(loadContext, request);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
+        // React's own inline scripts (streamed Suspense boundaries) carry it too.
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

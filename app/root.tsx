@@ -21,6 +21,7 @@ import {
 } from "./components/error-pages.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { requestInfo } from "./context.ts";
+import { useNonce } from "./nonce.ts";
 import { canonicalUrlMiddleware, routePatternMiddleware } from "./middleware.ts";
 import { useLocalePath, useRootData } from "./root-data.ts";
 import "./app.css";
@@ -45,13 +46,14 @@ export const shouldRevalidate = () => true;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { locale } = useLocalePath();
+  const nonce = useNonce();
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* First thing on the page: after a failed route load, go on to its target. */}
-        <script dangerouslySetInnerHTML={{ __html: RESUME_NAVIGATION_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RESUME_NAVIGATION_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -60,8 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ViewportHeightSync />
         <HistoryNavigationFallback />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -19,6 +19,7 @@ import { publicOrigin } from "./origin.ts";
 import { createPageRenderer, reactRouter } from "./react-router.ts";
 import { canonicalUrl, localeDetection } from "./redirects.ts";
 import { renderOncePages } from "./render-once.ts";
+import { securityHeaders } from "./security-headers.ts";
 import type { StaticFiles } from "./static.ts";
 
 export interface AppDependencies {
@@ -66,6 +67,7 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     logger,
   );
   const pipeline: Step[] = [
+    securityHeaders(config),
     health(lifecycle, buildId),
     rejectMalformed(config),
     assets,

@@ -7,6 +7,13 @@ import type { RequestInfo } from "../app/context.ts";
 import type { AppServerBuild } from "./build.ts";
 import { mayCompress, negotiateEncoding, sendStream } from "./compression.ts";
 import type { Config } from "./config.ts";
+import {
+  contentSecurityPolicy,
+  cspHeaderName,
+  inlineScriptHashes,
+  newNonce,
+  noncePolicy,
+} from "./csp.ts";
 import type { Exchange, Step } from "./exchange.ts";
 import type { Logger } from "./logger.ts";
 
@@ -48,9 +55,13 @@ export interface PageRenderer {
 
 export function createPageRenderer(
   build: AppServerBuild,
-  config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression">,
+  config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression" | "csp">,
   logger: Logger,
 ): PageRenderer {
+  const policyHeader = cspHeaderName(config.csp.reportOnly);
+  const policyWithNonce = noncePolicy(config.csp);
+  const isHtml = (headers: Headers) =>
+    headers.get("Content-Type")?.startsWith("text/html") ?? false;
   // "production" under npm run dev too: a server error's page never shows its
   // stack; the log line with the page's reference id does.
   const handle = createRequestHandler(build, "production");
@@ -60,8 +71,10 @@ export function createPageRenderer(
     async renderPerRequest(exchange) {
       const { req, res, requestId } = exchange;
       const origin = exchange.origin!;
+      const nonce = newNonce();
       const info: RequestInfo = {
         requestId,
+        nonce,
         origin: `${origin.protocol}//${origin.host}`,
         trailingSlash: config.trailingSlash,
         fixtures: config.e2eFixtures,
@@ -79,6 +92,7 @@ export function createPageRenderer(
       }
       const { status } = response;
       const headers = nodeHeaders(response.headers);
+      if (isHtml(response.headers)) headers[policyHeader] = policyWithNonce(nonce);
       // A page: React's Node stream, with no round trip through a Web stream.
       const body =
         info.document?.response === response
@@ -118,6 +132,13 @@ export function createPageRenderer(
           if (!NOT_KEPT_HEADERS.has(name)) headers[name] = value;
         }
         const body = Buffer.from(await response.arrayBuffer());
+        if (isHtml(response.headers)) {
+          // The same bytes for every visitor: its inline scripts are named by their hashes.
+          headers[policyHeader.toLowerCase()] = contentSecurityPolicy(
+            inlineScriptHashes(body.toString("utf8")),
+            config.csp,
+          );
+        }
         return { status, headers, body, routePattern: info.routePattern };
       } catch (error) {
         logger.debug({ err: error, target }, "render once failed; rendering per request");
