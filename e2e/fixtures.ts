@@ -5,25 +5,34 @@ export { expect };
 interface Fixtures {
   /** Page errors this test expects; any other fails it. */
   expectedPageErrors: RegExp[];
+  /** Whether this test provokes Content-Security-Policy violations on purpose. */
+  provokesCspViolations: boolean;
 }
 
 /**
  * Every test runs against the app directly or, in the `proxy` project, through
- * nginx; and fails on any uncaught error in the page, unless it says it expects it.
+ * nginx; and fails on any uncaught error in the page, unless it says it expects
+ * it, and on any Content-Security-Policy violation the browser reports.
  */
 export const test = base.extend<Fixtures>({
   expectedPageErrors: [[], { option: true }],
+  provokesCspViolations: [false, { option: true }],
   baseURL: async ({}, use, testInfo) => {
     const url = testInfo.project.name === "proxy" ? process.env.PROXY_URL : process.env.APP_URL;
     if (!url) throw new Error("APP_URL is not set: run through playwright.config.ts");
     await use(url);
   },
-  page: async ({ page, expectedPageErrors }, use) => {
+  page: async ({ page, expectedPageErrors, provokesCspViolations }, use) => {
     const errors: Error[] = [];
+    const violations: string[] = [];
     page.on("pageerror", (error) => errors.push(error));
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
     await use(page);
     const unexpected = errors.filter((e) => !expectedPageErrors.some((p) => p.test(e.message)));
     expect(unexpected.map((e) => e.message)).toEqual([]);
+    if (!provokesCspViolations) expect(violations).toEqual([]);
   },
 });
 
