@@ -1,0 +1,251 @@
+/**
+ * The report endpoint (app/routing/reporting.ts): Content-Security-Policy
+ * violations and client exceptions, from this origin's pages only. Each report
+ * is logged once, at warn, with the id of the page's request where it is known;
+ * nothing of it is ever sent back. Bounded: a size cap, and a rate per client
+ * address.
+ */
+import {
+  MAX_REPORT_BYTES,
+  REFERENCE,
+  REPORT_ENDPOINT,
+  withoutQuery,
+} from "../app/routing/reporting.ts";
+import type { Config } from "./config.ts";
+import { sendText, type Step } from "./exchange.ts";
+import { clientAddress, requestOrigin } from "./forwarded.ts";
+import type { Logger } from "./logger.ts";
+
+/** One report, as logged: short strings only, URLs without their query. */
+export type Report =
+  | {
+      readonly kind: "csp-violation";
+      readonly documentUrl: string;
+      readonly directive: string;
+      readonly blocked: string;
+      readonly source: string;
+      readonly line: number | null;
+      readonly disposition: string;
+    }
+  | {
+      readonly kind: "client-error";
+      readonly reference: string | null;
+      readonly message: string;
+      readonly stack: string;
+      readonly route: string;
+      readonly buildId: string;
+      readonly url: string;
+    };
+
+const MAX_TEXT = 500;
+const MAX_STACK = 2000;
+const MAX_STACK_LINES = 20;
+/** Reports in one Reporting API batch that are read; the rest are dropped. */
+const MAX_BATCH = 10;
+
+/** A string field, control characters removed, cut to `max` characters. */
+function text(value: unknown, max = MAX_TEXT): string {
+  if (typeof value !== "string") return "";
+  const clean = value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
+
+const url = (value: unknown) => text(withoutQuery(text(value, 2000)));
+
+function stack(value: unknown): string {
+  return text(
+    text(value, MAX_STACK * 2)
+      .split("\n")
+      .slice(0, MAX_STACK_LINES)
+      .join("\n"),
+    MAX_STACK,
+  );
+}
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+
+function cspViolation(body: Record<string, unknown>, names: "legacy" | "reporting"): Report {
+  const field = (legacy: string, reporting: string) =>
+    body[names === "legacy" ? legacy : reporting];
+  const line = Number(field("line-number", "lineNumber"));
+  return {
+    kind: "csp-violation",
+    documentUrl: url(field("document-uri", "documentURL")),
+    directive: text(
+      field("effective-directive", "effectiveDirective") ??
+        field("violated-directive", "effectiveDirective"),
+      100,
+    ),
+    blocked: url(field("blocked-uri", "blockedURL")),
+    source: url(field("source-file", "sourceFile")),
+    line: Number.isInteger(line) && line >= 0 ? line : null,
+    disposition: text(field("disposition", "disposition"), 20),
+  };
+}
+
+/**
+ * The reports in a body, by its content type; empty when it holds none we
+ * know. Pure: table-tested in tests/unit/reports.test.ts.
+ */
+export function readReports(contentType: string, body: unknown): Report[] {
+  if (contentType === "application/csp-report") {
+    const report = record(record(body)?.["csp-report"]);
+    return report ? [cspViolation(report, "legacy")] : [];
+  }
+  if (contentType === "application/reports+json") {
+    if (!Array.isArray(body)) return [];
+    return body
+      .slice(0, MAX_BATCH)
+      .map(record)
+      .filter((entry) => entry?.type === "csp-violation" && record(entry.body))
+      .map((entry) => cspViolation(record(entry!.body)!, "reporting"));
+  }
+  if (contentType === "application/json") {
+    const report = record(body);
+    if (report?.type !== "client-error") return [];
+    const reference = text(report.reference, 8);
+    return [
+      {
+        kind: "client-error",
+        reference: REFERENCE.test(reference) ? reference : null,
+        message: text(report.message),
+        stack: stack(report.stack),
+        route: text(report.route, 200),
+        buildId: text(report.buildId, 100),
+        url: url(report.url),
+      },
+    ];
+  }
+  return [];
+}
+
+export const REPORT_CONTENT_TYPES = [
+  "application/csp-report",
+  "application/reports+json",
+  "application/json",
+] as const;
+
+/**
+ * Whether a browser says the report comes from another site. `Sec-Fetch-Site`,
+ * which pages cannot set, decides when it is there; otherwise an `Origin` that
+ * is not the request's own. A client that sends neither is no browser on
+ * another site.
+ */
+export function isCrossSite(
+  origin: string | undefined,
+  fetchSite: string | undefined,
+  own: string,
+): boolean {
+  if (fetchSite !== undefined) return fetchSite !== "same-origin" && fetchSite !== "none";
+  return origin !== undefined && origin !== own;
+}
+
+/** Reports allowed per client address: a burst, refilled at a steady rate. */
+export class RateLimiter {
+  readonly #buckets = new Map<string, { tokens: number; at: number }>();
+  readonly burst: number;
+  readonly perMinute: number;
+  readonly maxClients: number;
+
+  constructor(burst: number, perMinute: number, maxClients = 10_000) {
+    this.burst = burst;
+    this.perMinute = perMinute;
+    this.maxClients = maxClients;
+  }
+
+  /** Takes one token for `key`; false when it has none left. */
+  take(key: string, now = Date.now()): boolean {
+    const bucket = this.#buckets.get(key) ?? { tokens: this.burst, at: now };
+    this.#buckets.delete(key); // re-inserted last: the map's order is least recent first
+    bucket.tokens = Math.min(
+      this.burst,
+      bucket.tokens + ((now - bucket.at) * this.perMinute) / 60_000,
+    );
+    bucket.at = now;
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    this.#buckets.set(key, bucket);
+    if (this.#buckets.size > this.maxClients) {
+      this.#buckets.delete(this.#buckets.keys().next().value!);
+    }
+    return allowed;
+  }
+}
+
+/** Reads at most `max` bytes of a request body; null when there is more. */
+async function readCapped(req: AsyncIterable<Buffer>, max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > max) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function reports(
+  config: Pick<Config, "trustProxy" | "publicOrigin">,
+  logger: Logger,
+  limiter = new RateLimiter(20, 20),
+): Step {
+  return async ({ req, res, requestId, decodedPath, rawSearch }) => {
+    if (decodedPath !== REPORT_ENDPOINT) return false;
+    if (req.method !== "POST") {
+      sendText(res, 405, "Method Not Allowed\n", { Allow: "POST" });
+      return true;
+    }
+    const origin = requestOrigin(req.headers, config);
+    const own = origin && `${origin.protocol}//${origin.host}`;
+    const fetchSite = req.headers["sec-fetch-site"];
+    if (!own || isCrossSite(req.headers.origin, fetchSite, own)) {
+      sendText(res, 403, "Forbidden: reports are taken from this site's pages only\n");
+      return true;
+    }
+    const contentType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    if (!(REPORT_CONTENT_TYPES as readonly string[]).includes(contentType)) {
+      sendText(res, 415, `Unsupported Media Type: ${REPORT_CONTENT_TYPES.join(", ")}\n`);
+      return true;
+    }
+    if (Number(req.headers["content-length"] ?? 0) > MAX_REPORT_BYTES) {
+      sendText(res, 413, "Content Too Large\n", { Connection: "close" });
+      return true;
+    }
+    const ip = clientAddress(req.headers, req.socket.remoteAddress, config) ?? "";
+    if (!limiter.take(ip)) {
+      sendText(res, 429, "Too Many Requests\n", { "Retry-After": "60" });
+      return true;
+    }
+    const body = await readCapped(req, MAX_REPORT_BYTES);
+    if (body === null) {
+      sendText(res, 413, "Content Too Large\n", { Connection: "close" });
+      return true;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString("utf8"));
+    } catch {
+      sendText(res, 400, "Bad Request: the report is not JSON\n");
+      return true;
+    }
+    const found = readReports(contentType, parsed);
+    if (found.length === 0) {
+      sendText(res, 400, "Bad Request: no report of a known kind\n");
+      return true;
+    }
+    // The page's own request id, which the policy's report-uri carries.
+    const page = /^\?page=([\w.-]{1,64})$/.exec(rawSearch)?.[1];
+    for (const report of found) {
+      logger.warn(
+        { reqId: requestId, ...(page && { pageReqId: page }), report },
+        report.kind === "csp-violation" ? "csp violation reported" : "client exception reported",
+      );
+    }
+    res.writeHead(204, { "Cache-Control": "no-store" });
+    res.end();
+    return true;
+  };
+}
