@@ -6,6 +6,7 @@
  * a nonce in it would be the same for every visitor: no nonce at all).
  */
 import { createHash, randomBytes } from "node:crypto";
+import { REPORT_ENDPOINT } from "../app/routing/reporting.ts";
 
 /** Directives a deployment may add sources to (CSP_EXTRA). */
 export const EXTENSIBLE_DIRECTIVES = [
@@ -78,6 +79,7 @@ const BASE: Readonly<Record<string, readonly string[]>> = {
 export function contentSecurityPolicy(
   inlineScripts: readonly string[],
   options: Pick<CspOptions, "frameAncestors" | "extra">,
+  reportUri: string = REPORT_ENDPOINT,
 ): string {
   const directives: [string, readonly string[]][] = Object.entries(BASE).map(([name, sources]) => [
     name,
@@ -91,19 +93,30 @@ export function contentSecurityPolicy(
     if (!(name in BASE)) directives.push([name, sources]);
   }
   directives.push(["frame-ancestors", options.frameAncestors]);
+  // Violations are reported to this server's log (server/reports.ts).
+  directives.push(["report-uri", [reportUri]]);
   return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join("; ");
 }
 
-/** The policy of pages rendered per request, made once: each response only adds its nonce. */
+/**
+ * The policy of pages rendered per request, made once: each response adds its
+ * nonce, and its request id to the report URI, so a violation's log line names
+ * the page's request.
+ */
 export function noncePolicy(
   options: Pick<CspOptions, "frameAncestors" | "extra">,
-): (nonce: string) => string {
-  const marker = "'nonce-\u0000'";
-  const [before, after] = contentSecurityPolicy([marker], options).split(marker) as [
-    string,
-    string,
-  ];
-  return (nonce) => `${before}${nonceSource(nonce)}${after}`;
+): (nonce: string, requestId: string) => string {
+  const nonceMarker = "'nonce-\u0000'";
+  const idMarker = "\u0001";
+  const policy = contentSecurityPolicy(
+    [nonceMarker],
+    options,
+    `${REPORT_ENDPOINT}?page=${idMarker}`,
+  );
+  const [start, rest] = policy.split(nonceMarker) as [string, string];
+  const [middle, end] = rest.split(idMarker) as [string, string];
+  return (nonce, requestId) =>
+    `${start}${nonceSource(nonce)}${middle}${encodeURIComponent(requestId)}${end}`;
 }
 
 export const cspHeaderName = (reportOnly: boolean) =>

@@ -19,6 +19,7 @@ import { publicOrigin } from "./origin.ts";
 import { createPageRenderer, reactRouter } from "./react-router.ts";
 import { canonicalUrl, localeDetection } from "./redirects.ts";
 import { renderOncePages } from "./render-once.ts";
+import { reports } from "./reports.ts";
 import { securityHeaders } from "./security-headers.ts";
 import type { StaticFiles } from "./static.ts";
 
@@ -81,6 +82,7 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
       },
       logger,
     ),
+    reports(config, logger),
     canonicalUrl(config),
     localeDetection(config),
     buildBinding(buildId, config),

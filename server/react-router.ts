@@ -92,7 +92,7 @@ export function createPageRenderer(
       }
       const { status } = response;
       const headers = nodeHeaders(response.headers);
-      if (isHtml(response.headers)) headers[policyHeader] = policyWithNonce(nonce);
+      if (isHtml(response.headers)) headers[policyHeader] = policyWithNonce(nonce, requestId);
       // A page: React's Node stream, with no round trip through a Web stream.
       const body =
         info.document?.response === response

@@ -32,6 +32,13 @@ describe("the policy", () => {
     expect(policy["script-src"]).not.toContain("'unsafe-inline'");
   });
 
+  test("violations are reported to this server: the page's request id when it has one", () => {
+    expect(directives(contentSecurityPolicy([], DEFAULTS))["report-uri"]).toEqual(["/_report"]);
+    expect(directives(noncePolicy(DEFAULTS)("n", "ab12"))["report-uri"]).toEqual([
+      "/_report?page=ab12",
+    ]);
+  });
+
   test("extra sources join their directive, or add one", () => {
     const policy = directives(
       contentSecurityPolicy([], {
@@ -46,7 +53,9 @@ describe("the policy", () => {
 
   test("a nonce policy is the policy with that nonce, and each nonce is new", () => {
     const withNonce = noncePolicy(DEFAULTS);
-    expect(withNonce("xyz")).toBe(contentSecurityPolicy(["'nonce-xyz'"], DEFAULTS));
+    expect(withNonce("xyz", "req-1")).toBe(
+      contentSecurityPolicy(["'nonce-xyz'"], DEFAULTS, "/_report?page=req-1"),
+    );
     const nonces = new Set(Array.from({ length: 100 }, newNonce));
     expect(nonces.size).toBe(100);
     for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
