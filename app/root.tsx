@@ -86,5 +86,9 @@ export function ErrorBoundary() {
   // that is not there was thrown while rendering in the browser.
   const fromServer =
     typeof document === "undefined" || Object.values(routerData?.errors ?? {}).includes(error);
-  return fromServer ? <ServerErrorPage requestId={requestId} /> : <ClientExceptionNotice />;
+  return fromServer ? (
+    <ServerErrorPage requestId={requestId} />
+  ) : (
+    <ClientExceptionNotice error={error} />
+  );
 }

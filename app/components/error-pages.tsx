@@ -1,7 +1,14 @@
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useMatches } from "react-router";
 import { messages } from "../i18n/messages.ts";
 import { useCanonicalOptions, useLocalePath } from "../root-data.ts";
 import { canonicalHref } from "../routing/canonical-url.ts";
+import {
+  newReference,
+  REPORT_ENDPOINT,
+  withoutQuery,
+  type ClientErrorReport,
+} from "../routing/reporting.ts";
 
 /** Error pages are never indexed and carry no canonical or hreflang links. */
 function NoIndex({ title }: { title: string }) {
@@ -56,14 +63,46 @@ export function ServerErrorPage({ requestId }: { requestId: string | undefined }
 }
 
 /** A crash in the browser after hydration: a generic notice and a way out. */
-export function ClientExceptionNotice() {
+/**
+ * An exception thrown while rendering in the browser: a generic notice, and a
+ * report to the server's log (app/routing/reporting.ts) under a short
+ * reference the visitor can quote.
+ */
+export function ClientExceptionNotice({ error }: { error: unknown }) {
   const { locale } = useLocalePath();
-  const m = messages(locale).clientError;
+  const all = messages(locale);
+  const m = all.clientError;
+  const matches = useMatches();
+  const [reference] = useState(newReference);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return; // once, StrictMode's second effect included
+    sent.current = true;
+    const report: ClientErrorReport = {
+      type: "client-error",
+      reference,
+      message: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? (error.stack ?? "") : "",
+      route: matches.at(-1)?.id ?? "",
+      buildId: window.__reactRouterManifest?.version ?? "",
+      url: withoutQuery(location.href),
+    };
+    void fetch(REPORT_ENDPOINT, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(report),
+      keepalive: true,
+    }).catch(() => {}); // the notice stands whether the report arrives or not
+  }, [error, matches, reference]);
   return (
     <main data-page="client-error" data-locale={locale} role="alert">
       <NoIndex title={m.title} />
       <h1>{m.title}</h1>
       <p>{m.body}</p>
+      <p>
+        {all.serverError.reference}:{" "}
+        <code data-client-error-reference={reference}>{reference}</code>
+      </p>
       <button type="button" onClick={() => window.location.reload()}>
         {m.reload}
       </button>
