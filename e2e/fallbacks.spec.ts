@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, linksTo, test, waitForHydration } from "./fixtures.ts";
 
 test.describe("contract §4: not found @core", () => {
@@ -55,10 +56,32 @@ test.describe("contract §4: errors @fixtures", () => {
     test("an exception in the browser shows the generic notice and a way to reload", async ({
       page,
     }) => {
+      const reported = page.waitForRequest(
+        (request) => request.url().endsWith("/_report") && request.method() === "POST",
+      );
       await page.goto("/lab/client-error");
       const notice = page.getByRole("alert");
       await expect(notice).toContainText("A client-side exception has occurred.");
       await expect(notice).not.toContainText("lab:");
+      // The reference on the notice is the one the report carries, and the server logs.
+      const reference = await notice.locator("[data-client-error-reference]").textContent();
+      expect(reference).toMatch(/^[0-9a-z]{8}$/);
+      const report = (await reported).postDataJSON() as { reference: string; message: string };
+      expect(report).toMatchObject({ reference, message: expect.stringContaining("lab:") });
+      expect((await (await reported).response())?.status()).toBe(204);
+      const appLog = process.env.APP_LOG;
+      if (appLog) {
+        const lineWithReference = () =>
+          readFileSync(appLog, "utf8")
+            .split("\n")
+            .find((line) => line.includes(`"reference":"${reference}"`));
+        await expect.poll(lineWithReference, { timeout: 5000 }).toBeDefined();
+        expect(JSON.parse(lineWithReference()!)).toMatchObject({
+          level: "warn",
+          msg: "client exception reported",
+          report: { kind: "client-error", reference },
+        });
+      }
       const reload = page.waitForEvent("load");
       await notice.getByRole("button", { name: "Reload the page" }).click();
       await reload;

@@ -5,6 +5,8 @@
  * network, as docker-compose.yml runs them. Returns the teardown.
  */
 import { execFileSync } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { GenericContainer, Network, Wait } from "testcontainers";
 import { APP_PORT, AppContainer } from "../tests/container/app-container.ts";
 
@@ -36,6 +38,12 @@ export default async function globalSetup() {
     .withExposedPorts(PROXY_PORT)
     .withWaitStrategy(Wait.forHttp("/readyz", PROXY_PORT).forStatusCode(200))
     .start();
+
+  // The app's log, for specs that look for what the browser reported in it.
+  const appLog = join("test-results", "app.log");
+  mkdirSync(dirname(appLog), { recursive: true });
+  (await app.logs()).pipe(createWriteStream(appLog));
+  process.env.APP_LOG = appLog;
 
   process.env.APP_URL = `http://${app.getHost()}:${app.getMappedPort(APP_PORT)}`;
   process.env.PROXY_URL = `http://${proxy.getHost()}:${proxy.getMappedPort(PROXY_PORT)}`;

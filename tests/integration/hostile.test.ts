@@ -11,7 +11,16 @@ interface Attack {
   method?: string;
   path: string;
   headers?: Record<string, string>;
+  body?: string;
 }
+
+/** A POST to the report endpoint, with a JSON body unless the headers say otherwise. */
+const report = (body: string, headers: Record<string, string> = {}): Attack => ({
+  method: "POST",
+  path: "/_report",
+  body,
+  headers: { "Content-Type": "application/json", ...headers },
+});
 
 const LEAKS = [
   /root:x:0:0/,
@@ -134,6 +143,43 @@ const CORPUS: [string, Attack][] = [
   ["odd X-Forwarded-Proto", { path: "/about", headers: { "X-Forwarded-Proto": "javascript" } }],
   ["junk X-Forwarded-For", { path: "/about", headers: { "X-Forwarded-For": "<script>" } }],
   ["manifest with a huge path list", { path: `/__manifest?version=x&paths=${"/a,".repeat(3000)}` }],
+  // The report endpoint.
+  ["report endpoint by GET", { path: "/_report" }],
+  [
+    "report from another site",
+    report('{"type":"client-error"}', { Origin: "https://evil.example" }),
+  ],
+  ["report with a cross-site fetch", report("{}", { "Sec-Fetch-Site": "cross-site" })],
+  ["report as text", report("hello", { "Content-Type": "text/plain" })],
+  ["report as a form", report("a=1", { "Content-Type": "application/x-www-form-urlencoded" })],
+  ["oversized report", report(`{"type":"client-error","message":"${"x".repeat(20_000)}"}`)],
+  ["report that is no JSON", report("{{{{")],
+  ["report of no known kind", report('{"type":"__proto__","__proto__":{"polluted":1}}')],
+  [
+    "report with header injection in every field",
+    report(
+      JSON.stringify({
+        type: "client-error",
+        reference: "x\r\nSet-Cookie: a=1",
+        message: "m\r\nSet-Cookie: a=1",
+        stack: "s\r\nLocation: //evil.example",
+        route: "r\r\nX: 1",
+        buildId: "b\r\n",
+        url: "https://evil.example/\r\nSet-Cookie: a=1",
+      }),
+    ),
+  ],
+  [
+    "a CSP report with no violation in it",
+    report("{}", { "Content-Type": "application/csp-report" }),
+  ],
+  [
+    "report with a page id that is no id",
+    {
+      ...report('{"csp-report":{}}', { "Content-Type": "application/csp-report" }),
+      path: "/_report?page=%0d%0aSet-Cookie:x",
+    },
+  ],
 ];
 
 /** The image optimizer's parameters, bent every way: each must be a 4xx, none a 5xx or a fetch. */
@@ -219,7 +265,7 @@ describe.each([
   afterAll(() => server.stop());
 
   test(`the corpus holds ${CORPUS.length + RAW.length + IMAGE_CORPUS.length} requests`, () => {
-    expect(CORPUS.length + RAW.length + IMAGE_CORPUS.length).toBeGreaterThanOrEqual(90);
+    expect(CORPUS.length + RAW.length + IMAGE_CORPUS.length).toBeGreaterThanOrEqual(120);
   });
 
   test.each(IMAGE_CORPUS)("image, %s: a 4xx", async (name, path) => {
@@ -232,7 +278,13 @@ describe.each([
   test.each(CORPUS)("%s: a 4xx or a safe 3xx", async (name, attack) => {
     const response = await server.request(attack.path, {
       method: attack.method ?? "GET",
-      headers: attack.headers ?? {},
+      headers: {
+        ...attack.headers,
+        ...(attack.body !== undefined && {
+          "Content-Length": String(Buffer.byteLength(attack.body)),
+        }),
+      },
+      body: attack.body,
     });
     expectSafe(name, response);
   });
