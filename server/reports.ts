@@ -30,12 +30,17 @@ export type Report =
   | {
       readonly kind: "client-error";
       readonly reference: string | null;
+      /** The request id of the page's document, when it is one. */
+      readonly page: string | null;
       readonly message: string;
       readonly stack: string;
       readonly route: string;
       readonly buildId: string;
       readonly url: string;
     };
+
+/** A page's request id, as the server makes them (or takes them, under TRUST_PROXY). */
+const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 const MAX_TEXT = 500;
 const MAX_STACK = 2000;
@@ -111,6 +116,7 @@ export function readReports(contentType: string, body: unknown): Report[] {
       {
         kind: "client-error",
         reference: REFERENCE.test(reference) ? reference : null,
+        page: typeof report.page === "string" && REQUEST_ID.test(report.page) ? report.page : null,
         message: text(report.message),
         stack: stack(report.stack),
         route: text(report.route, 200),
@@ -236,11 +242,12 @@ export function reports(
       sendText(res, 400, "Bad Request: no report of a known kind\n");
       return true;
     }
-    // The page's own request id, which the policy's report-uri carries.
-    const page = /^\?page=([\w.-]{1,64})$/.exec(rawSearch)?.[1];
+    // The page's own request id: the policy's report-uri carries it, the notice sends it.
+    const fromUri = /^\?page=([\w.-]{1,64})$/.exec(rawSearch)?.[1];
     for (const report of found) {
+      const pageReqId = fromUri ?? (report.kind === "client-error" ? report.page : null);
       logger.warn(
-        { reqId: requestId, ...(page && { pageReqId: page }), report },
+        { reqId: requestId, ...(pageReqId && { pageReqId }), report },
         report.kind === "csp-violation" ? "csp violation reported" : "client exception reported",
       );
     }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useMatches } from "react-router";
 import { messages } from "../i18n/messages.ts";
-import { useCanonicalOptions, useLocalePath } from "../root-data.ts";
+import { useCanonicalOptions, useLocalePath, useRootData } from "../root-data.ts";
 import { canonicalHref } from "../routing/canonical-url.ts";
 import {
   newReference,
@@ -73,6 +73,7 @@ export function ClientExceptionNotice({ error }: { error: unknown }) {
   const all = messages(locale);
   const m = all.clientError;
   const matches = useMatches();
+  const page = useRootData()?.requestId ?? "";
   const [reference] = useState(newReference);
   const sent = useRef(false);
   useEffect(() => {
@@ -85,6 +86,7 @@ export function ClientExceptionNotice({ error }: { error: unknown }) {
       stack: error instanceof Error ? (error.stack ?? "") : "",
       route: matches.at(-1)?.id ?? "",
       buildId: window.__reactRouterManifest?.version ?? "",
+      page,
       url: withoutQuery(location.href),
     };
     void fetch(REPORT_ENDPOINT, {
@@ -93,7 +95,7 @@ export function ClientExceptionNotice({ error }: { error: unknown }) {
       body: JSON.stringify(report),
       keepalive: true,
     }).catch(() => {}); // the notice stands whether the report arrives or not
-  }, [error, matches, reference]);
+  }, [error, matches, page, reference]);
   return (
     <main data-page="client-error" data-locale={locale} role="alert">
       <NoIndex title={m.title} />

@@ -22,6 +22,8 @@ export interface ClientErrorReport {
   /** The id of the deepest route that matched. */
   readonly route: string;
   readonly buildId: string;
+  /** The request id of the page's document, when it was rendered per request. */
+  readonly page: string;
   /** The page's URL without its query or fragment, which may hold personal data. */
   readonly url: string;
 }

@@ -33,6 +33,8 @@ export type LogLine = Record<string, unknown> & { msg: string; level: string };
 
 export interface HttpResponse {
   status: number;
+  /** The reason phrase of the status line. */
+  statusText: string;
   headers: IncomingHttpHeaders;
   body: string;
   /** The body as received, for binary answers. */
@@ -74,6 +76,7 @@ export function rawRequest(
           const bytes = Buffer.concat(chunks);
           resolve({
             status: res.statusCode ?? 0,
+            statusText: res.statusMessage ?? "",
             headers: res.headers,
             body: bytes.toString("utf8"),
             bytes,

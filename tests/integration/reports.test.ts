@@ -38,6 +38,7 @@ const clientError = (reference: string, message = "lab: boom") =>
     stack: "Error: lab: boom\n    at Boom (/assets/boom.js:1:10)",
     route: "routes/lab.client-error",
     buildId: "b1",
+    page: "5d1e0c7a9b2f",
     url: "http://127.0.0.1/lab/client-error?token=secret",
   });
 
@@ -51,6 +52,7 @@ describe("taken and logged", () => {
     expect(line).toMatchObject({
       level: "warn",
       reqId: response.headers["x-request-id"],
+      pageReqId: "5d1e0c7a9b2f",
       report: {
         kind: "client-error",
         reference: "k3y9p2x7",

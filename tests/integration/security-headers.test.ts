@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
+import { STATUS_CODES } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type HttpResponse, type RunningServer } from "./harness.ts";
 
@@ -40,7 +41,7 @@ async function kept(path: string): Promise<HttpResponse> {
   throw new Error(`${path} was never served from memory`);
 }
 
-describe("on every answer", () => {
+describe("on every answer, with the status line's reason phrase", () => {
   test.each([
     ["a page rendered per request", "/blog/hello", 200],
     ["a page rendered once", "/about", 200],
@@ -55,6 +56,7 @@ describe("on every answer", () => {
   ])("%s (%s -> %i)", async (_, path, status) => {
     const response = await server.request(path);
     expect(response.status).toBe(status);
+    expect(response.statusText).toBe(STATUS_CODES[status]);
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");

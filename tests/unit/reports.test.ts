@@ -57,11 +57,13 @@ describe("reading reports", () => {
       stack,
       route: "routes/lab.client-error",
       buildId: "3690688a",
+      page: "0f3a9c2b71d4",
       url: "https://shop.example/lab/client-error?secret=1#frag",
     });
     expect(report).toMatchObject({
       kind: "client-error",
       reference: "ab12cd34",
+      page: "0f3a9c2b71d4",
       route: "routes/lab.client-error",
       buildId: "3690688a",
       url: "https://shop.example/lab/client-error",
@@ -77,6 +79,11 @@ describe("reading reports", () => {
     ["application/json", { type: "client-error", reference: "AB12CD34" }, null],
   ])("a malformed reference is dropped: %s %j", (type, body, reference) => {
     expect(readReports(type, body)[0]).toMatchObject({ reference });
+  });
+
+  test("a page id that is no request id is dropped", () => {
+    const body = { type: "client-error", page: "x\r\nSet-Cookie: a=1" };
+    expect(readReports("application/json", body)[0]).toMatchObject({ page: null });
   });
 
   test.each([
