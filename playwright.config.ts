@@ -22,11 +22,18 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   outputDir: "test-results/playwright",
-  reporter: [
-    ["list"],
-    ["html", { open: "never", outputFolder: "playwright-report" }],
-    ["json", { outputFile: "test-results/playwright.json" }],
-  ],
+  // The smoke image (e2e/smoke/run.ts) asks for JUnit XML and JSON in a folder of its own.
+  reporter: process.env.SMOKE_RESULTS
+    ? [
+        ["list"],
+        ["junit", { outputFile: `${process.env.SMOKE_RESULTS}/junit.xml` }],
+        ["json", { outputFile: `${process.env.SMOKE_RESULTS}/results.json` }],
+      ]
+    : [
+        ["list"],
+        ["html", { open: "never", outputFolder: "playwright-report" }],
+        ["json", { outputFile: "test-results/playwright.json" }],
+      ],
   use: {
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
@@ -38,6 +45,8 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--no-first-run",
+        // A container's /dev/shm is 64 MB by default: too small for Chromium.
+        "--disable-dev-shm-usage",
       ],
     },
   },

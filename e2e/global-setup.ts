@@ -7,8 +7,6 @@
 import { execFileSync } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { GenericContainer, Network, Wait } from "testcontainers";
-import { APP_PORT, AppContainer } from "../tests/container/app-container.ts";
 
 const PROXY_PORT = 8080;
 
@@ -17,6 +15,9 @@ export default async function globalSetup() {
     process.env.APP_URL = process.env.BASE_URL;
     return;
   }
+  // Imported here: the smoke image runs the suite with BASE_URL and has neither.
+  const { GenericContainer, Network, Wait } = await import("testcontainers");
+  const { APP_PORT, AppContainer } = await import("../tests/container/app-container.ts");
   // The reaper image cannot always be pulled; the teardown below removes everything.
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= "true";
   const given = process.env.APP_IMAGE;

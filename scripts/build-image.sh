@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the app image with BuildKit.
-#   scripts/build-image.sh [TAG]            (default tag: rr-ssr-shell:latest)
+#   scripts/build-image.sh [TAG] [DOCKERFILE] (default: rr-ssr-shell:latest, ./Dockerfile;
+#                                              e2e/Dockerfile builds the smoke-test image)
 # Environment:
 #   NODE_IMAGE           base image (default: the Dockerfile's, node:24-bookworm-slim)
 #   NODE_EXTRA_CA_CERTS  a CA bundle file, passed to npm ci as the BuildKit secret npm_ca
@@ -10,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tag="${1:-rr-ssr-shell:latest}"
-args=(build --tag "$tag")
+args=(build --tag "$tag" --file "${2:-Dockerfile}")
 [[ -n "${NODE_IMAGE:-}" ]] && args+=(--build-arg "NODE_IMAGE=$NODE_IMAGE")
 [[ -f "${NODE_EXTRA_CA_CERTS:-}" ]] && args+=(--secret "id=npm_ca,src=$NODE_EXTRA_CA_CERTS")
 [[ -f "${NPMRC_FILE:-}" ]] && args+=(--secret "id=npmrc,src=$NPMRC_FILE")
