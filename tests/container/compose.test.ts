@@ -1,8 +1,9 @@
 /**
- * docker-compose.yml as users run it: the app behind nginx, and the app
- * restarted by its restart policy after its process is killed.
+ * docker-compose.yml as users run it: the app behind nginx, the app restarted
+ * by its restart policy after its process is killed, and the smoke-test image
+ * run against the stack, healthy and then broken.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { request } from "node:http";
@@ -160,3 +161,60 @@ test("the app restarts after its process is killed", async () => {
     (await rawRequest(proxyPort, "/about")).status === 200 ? true : undefined,
   );
 });
+
+/** The smoke image against the stack's nginx, on the stack's network: its exit code and output. */
+function smoke(...args: string[]): { status: number | null; output: string; seconds: number } {
+  const startedAt = Date.now();
+  const name = `${PROJECT}_smoke`;
+  const run = spawnSync(
+    DOCKER,
+    [
+      "run",
+      "--rm",
+      "--name",
+      name,
+      "--network",
+      `${PROJECT}_default`,
+      inject("smokeImage"),
+      "http://proxy:8080",
+      ...args,
+    ],
+    { encoding: "utf8", timeout: 150_000 },
+  );
+  // A run cut by the timeout leaves its container behind, holding the network.
+  spawnSync(DOCKER, ["rm", "--force", name], { stdio: "ignore" });
+  return {
+    status: run.status,
+    output: `${run.stdout}${run.stderr}`,
+    seconds: (Date.now() - startedAt) / 1000,
+  };
+}
+
+test("the smoke image passes against the stack, through nginx, in under 60 s", () => {
+  const run = smoke("--max-ms", "5000");
+  const summary = run.output.trim().split("\n").at(-1);
+  console.log(`smoke against compose: ${summary} (${run.seconds.toFixed(1)} s with the container)`);
+  expect(summary).toMatch(/^\d+ passed, 0 failed$/);
+  expect(Number(/^(\d+)/.exec(summary!)![1])).toBeGreaterThanOrEqual(30);
+  expect(run.output).toMatch(/budget 5000 ms: home document \d+ ms, first contentful paint \d+ ms/);
+  expect(run.status).toBe(0);
+  expect(run.seconds).toBeLessThan(60);
+}, 180_000);
+
+test("a broken deployment fails the smoke run with a readable report: the app stopped behind nginx", () => {
+  compose("stop", "app");
+  try {
+    const run = smoke();
+    const summary = run.output.trim().split("\n").at(-1);
+    console.log(`smoke against a stopped app: ${summary}`);
+    expect(run.status).toBe(1);
+    expect(summary).toBe("0 passed, 1 failed");
+    // At once, and saying why.
+    expect(run.output).toMatch(
+      /the deployment is not ready, no browser test was run: http:\/\/proxy:8080\/readyz answered 502 Bad Gateway/,
+    );
+    expect(run.seconds).toBeLessThan(30);
+  } finally {
+    compose("start", "app");
+  }
+}, 180_000);
