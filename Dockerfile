@@ -2,6 +2,7 @@
 #
 #   docker build -t rr-ssr-shell .
 #   docker build --secret id=npm_ca,src=/path/to/ca.pem -t rr-ssr-shell .   # behind a TLS-inspecting proxy
+#   docker build --build-arg PREVIOUS_IMAGE=rr-ssr-shell:1.4 -t rr-ssr-shell:1.5 .  # a release that replaces 1.4
 #
 # No "# syntax" line on purpose: BuildKit's built-in frontend supports RUN --mount,
 # and an air-gapped builder cannot pull a frontend image.
@@ -9,6 +10,16 @@
 # The base image: any Debian-based image with Node 24 and npm. Air-gapped builds
 # pass one made by scripts/build-base-image.sh.
 ARG NODE_IMAGE=node:24-bookworm-slim
+# The image this release replaces (the tag now deployed). Its hashed client files,
+# and those it carried itself, up to RETAIN_RELEASES earlier releases, go into this
+# image, so a tab opened on an earlier release keeps loading its chunks during and
+# after a rolling deploy (decision 011). The default is an empty stage: none.
+ARG PREVIOUS_IMAGE=no-previous-release
+
+FROM scratch AS no-previous-release
+WORKDIR /app/build
+
+FROM ${PREVIOUS_IMAGE} AS previous-release
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
@@ -22,6 +33,13 @@ RUN --mount=type=secret,id=npm_ca,required=false \
 FROM deps AS build
 COPY . .
 RUN npm run build
+
+# Its own stage, so a new PREVIOUS_IMAGE does not rebuild the app.
+FROM build AS release
+ARG RETAIN_RELEASES=2
+COPY --from=previous-release /app/build /tmp/previous-build
+RUN RETAIN_RELEASES="$RETAIN_RELEASES" node scripts/retain-assets.ts /tmp/previous-build build \
+    && rm -rf /tmp/previous-build
 
 FROM deps AS prod-deps
 # typescript is only an optional peer of @react-router/node, which npm installs
@@ -50,7 +68,7 @@ WORKDIR /app
 # Owned by root and read-only to the app's user: the process cannot change its own code.
 COPY package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
-COPY --from=build /app/build ./build
+COPY --from=release /app/build ./build
 USER node
 EXPOSE 3000
 # No curl in the image: Node's own fetch asks /readyz.
