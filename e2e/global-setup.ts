@@ -35,7 +35,10 @@ export default async function globalSetup() {
     .withNetwork(network)
     .withCopyFilesToContainer([
       { source: "docker/nginx.conf", target: "/etc/nginx/conf.d/default.conf" },
+      { source: "docker/upstream-sync.sh", target: "/etc/nginx/upstream-sync.sh" },
     ])
+    .withEntrypoint(["/bin/bash", "/etc/nginx/upstream-sync.sh"])
+    .withCommand(["nginx", "-g", "daemon off;"])
     .withExposedPorts(PROXY_PORT)
     .withWaitStrategy(Wait.forHttp("/readyz", PROXY_PORT).forStatusCode(200))
     .start();
