@@ -4,11 +4,11 @@
  * run against the stack, healthy and then broken.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { request } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { rawRequest } from "../integration/harness.ts";
+import { DOCKER, inspect, stack, until, type Stack } from "./stack.ts";
 
 /** A GET whose body is kept as bytes, undecoded. */
 function fetchBytes(port: number, path: string, headers: Record<string, string>) {
@@ -25,63 +25,12 @@ function fetchBytes(port: number, path: string, headers: Record<string, string>)
   );
 }
 
-const DOCKER = process.env.DOCKER ?? "docker";
-const PROJECT = `rrshell${process.pid}`;
-
-/** `docker compose` where the client has it, else the v1 `docker-compose` binary. */
-function composeCommand(): [string, ...string[]] {
-  try {
-    execFileSync(DOCKER, ["compose", "version"], { stdio: "ignore" });
-    return [DOCKER, "compose"];
-  } catch {
-    return ["docker-compose"];
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`);
-}
-
-const [command, ...prefix] = composeCommand();
-let env: NodeJS.ProcessEnv;
 let proxyPort: number;
-const compose = (...args: string[]) =>
-  execFileSync(command, [...prefix, "-p", PROJECT, ...args], {
-    env,
-    encoding: "utf8",
-    timeout: 120_000,
-  });
-const inspect = (id: string, format: string) =>
-  execFileSync(DOCKER, ["inspect", "-f", format, id], { encoding: "utf8" }).trim();
+let compose: Stack["compose"];
+let project: string;
 
 beforeAll(async () => {
-  proxyPort = await freePort();
-  env = {
-    ...process.env,
-    APP_IMAGE: inject("appImage"),
-    APP_PORT: String(await freePort()),
-    PROXY_PORT: String(proxyPort),
-  };
+  ({ proxyPort, compose, project } = await stack("rrshell", { APP_IMAGE: inject("appImage") }));
   compose("up", "-d", "--no-build");
   await until("the proxy answers /readyz", async () =>
     (await rawRequest(proxyPort, "/readyz")).status === 200 ? true : undefined,
@@ -165,7 +114,7 @@ test("the app restarts after its process is killed", async () => {
 /** The smoke image against the stack's nginx, on the stack's network: its exit code and output. */
 function smoke(...args: string[]): { status: number | null; output: string; seconds: number } {
   const startedAt = Date.now();
-  const name = `${PROJECT}_smoke`;
+  const name = `${project}_smoke`;
   const run = spawnSync(
     DOCKER,
     [
@@ -174,7 +123,7 @@ function smoke(...args: string[]): { status: number | null; output: string; seco
       "--name",
       name,
       "--network",
-      `${PROJECT}_default`,
+      `${project}_default`,
       inject("smokeImage"),
       "http://proxy:8080",
       ...args,

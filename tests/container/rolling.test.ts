@@ -1,0 +1,334 @@
+/**
+ * Three replicas behind nginx, rolled from build A to build B with
+ * scripts/deploy.sh while a client loop and a browser tab use the site: no
+ * request fails, no hashed file of a live build answers 404, and the tab opened
+ * on A ends every navigation on the right page with at most one full load. Then
+ * a replica killed outright, and a deploy of an image that never turns healthy.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { Agent, request, type IncomingHttpHeaders } from "node:http";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { DOCKER, inspect, stack, until, type Stack } from "./stack.ts";
+
+const IMAGE_B = `rr-ssr-shell:roll-b-${process.pid}`;
+const IMAGE_BROKEN = `rr-ssr-shell:roll-broken-${process.pid}`;
+/** The one visible difference between the two builds, on /about. */
+const TEXT_A = "never break a link.";
+const TEXT_B = "never break a link (release B).";
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
+
+/** The source of the app at HEAD, with the text on /about changed: build B. */
+function buildB(imageA: string) {
+  const source = mkdtempSync(join(tmpdir(), "rr-build-b-"));
+  try {
+    const files = execFileSync(
+      "git",
+      ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+      {
+        encoding: "utf8",
+      },
+    )
+      .split("\0")
+      .filter(Boolean);
+    for (const file of files) cpSync(file, join(source, file), { recursive: true });
+    const messages = join(source, "app/i18n/messages.ts");
+    execFileSync("sed", ["-i", `s/${TEXT_A}/${TEXT_B}/`, messages]);
+    execFileSync("grep", ["-q", TEXT_B, messages]);
+    execFileSync("scripts/build-image.sh", [IMAGE_B], {
+      cwd: source,
+      env: { ...process.env, PREVIOUS_IMAGE: imageA },
+      stdio: "inherit",
+    });
+  } finally {
+    rmSync(source, { recursive: true, force: true });
+  }
+}
+
+/** The releases an image carries, newest first (build/releases.json). */
+function releasesOf(image: string): { buildId: string; assets: string[] }[] {
+  const json = execFileSync(
+    DOCKER,
+    ["run", "--rm", "--entrypoint", "cat", image, "/app/build/releases.json"],
+    { encoding: "utf8" },
+  );
+  return (JSON.parse(json) as { releases: { buildId: string; assets: string[] }[] }).releases;
+}
+
+const urlsOf = (assets: string[]) =>
+  assets.filter((name) => !/\.(br|gz)$/.test(name)).map((name) => `/assets/${name}`);
+
+interface Tally {
+  answered: number;
+  byStatus: Record<number, number>;
+  failures: string[];
+  /** Requests sent again on a new connection because a kept-alive one was closed first. */
+  resent: number;
+}
+
+/**
+ * A GET on a kept-alive connection, as browsers and curl make it (RFC 9112,
+ * 9.3.1): when the server closed the reused connection before any answer (nginx
+ * reloading, its old workers closing their idle connections), the request is sent
+ * once more on a new one. Any other error, and an error on a new connection, is
+ * the caller's.
+ */
+function get(agent: Agent, port: number, path: string, tally: Tally) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders }>((resolve, reject) => {
+    const send = (again: boolean) => {
+      const req = request({ host: "127.0.0.1", port, path, agent, timeout: 10_000 }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers }));
+        res.on("error", reject);
+      });
+      req.on("timeout", () => req.destroy(new Error("no answer within 10 s")));
+      req.on("error", (error) => {
+        if (req.reusedSocket && !again && (error as NodeJS.ErrnoException).code === "ECONNRESET") {
+          tally.resent++;
+          send(true);
+        } else reject(error);
+      });
+      req.end();
+    };
+    send(false);
+  });
+}
+
+/**
+ * Two clients asking, without pause, for documents, route data and the hashed
+ * files of both builds, until stopped (at most 5 minutes or 100 000 requests).
+ * A failure: a connection error, a 5xx, a 404 for a file of A, or a 404 for a
+ * file of B asked once B was seen answering.
+ */
+function clientLoop(port: number, build: { a: string[]; b: string[]; bId: string }) {
+  const documents = ["/", "/about", "/fr/about", "/blog/hello", "/docs/a/b", "/shop"];
+  const data = ["/about.data", "/blog/hello.data", "/fr/about.data"];
+  const paths = [...documents, ...data, ...build.a, ...build.b];
+  const assetsOfA = new Set(build.a);
+  const assetsOfB = new Set(build.b.filter((path) => !assetsOfA.has(path)));
+  const tally: Tally = { answered: 0, byStatus: {}, failures: [], resent: 0 };
+  const deadline = Date.now() + 300_000;
+  let bSeenAt = Infinity;
+  let stopped = false;
+
+  async function client(offset: number) {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    for (let i = offset; !stopped && Date.now() < deadline && tally.answered < 100_000; i += 7) {
+      const path = paths[i % paths.length]!;
+      const startedAt = Date.now();
+      try {
+        const { status, headers } = await get(agent, port, path, tally);
+        tally.answered++;
+        tally.byStatus[status] = (tally.byStatus[status] ?? 0) + 1;
+        if (headers["x-build-id"] === build.bId) bSeenAt = Math.min(bSeenAt, Date.now());
+        const missing =
+          status === 404 && (assetsOfA.has(path) || (assetsOfB.has(path) && startedAt > bSeenAt));
+        if (status >= 500 || missing) tally.failures.push(`${path}: ${status}`);
+      } catch (error) {
+        tally.failures.push(
+          `${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        );
+      }
+    }
+    agent.destroy();
+  }
+  const running = Promise.all([client(0), client(3)]);
+  return {
+    async stop(): Promise<Tally> {
+      stopped = true;
+      await running;
+      return tally;
+    },
+  };
+}
+
+/** A tab that counts its full document loads and the hashed files that answered 404. */
+async function openTab(browser: Browser, url: string) {
+  const page = await browser.newPage();
+  const seen = { documents: 0, missingAssets: [] as string[], errors: [] as string[] };
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) seen.documents++;
+  });
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.startsWith("/assets/") && response.status() === 404) {
+      seen.missingAssets.push(response.url());
+    }
+  });
+  page.on("pageerror", (error) => seen.errors.push(error.message));
+  await page.goto(url);
+  return { page, seen };
+}
+
+const NAVIGATION = [
+  ["About", "/about"],
+  ["Blog", "/blog/[slug]"],
+  ["Docs", "/docs/[...path]"],
+  ["New post", "/blog/new"],
+  ["Shop", "/shop/[[...filters]]"],
+  ["Home", "/"],
+] as const;
+
+/** Follows the header's link `name`; returns the full document loads it took. */
+async function navigate(
+  page: Page,
+  seen: { documents: number },
+  [name, route]: (typeof NAVIGATION)[number],
+) {
+  const before = seen.documents;
+  await page
+    .getByRole("navigation", { name: "Shell" })
+    .getByRole("link", { name, exact: true })
+    .click();
+  await page.locator(`main[data-route="${route}"]`).waitFor({ timeout: 15_000 });
+  return seen.documents - before;
+}
+
+let site: Stack;
+let browser: Browser;
+let imageA: string;
+let build: { a: string[]; b: string[]; bId: string };
+
+beforeAll(async () => {
+  imageA = inject("appImage");
+  buildB(imageA);
+  // Never healthy: the app refuses a setting it does not know, and exits.
+  execFileSync(DOCKER, ["build", "--quiet", "--tag", IMAGE_BROKEN, "-"], {
+    input: `FROM ${imageA}\nENV MAX_CONNECTIONS=lots\n`,
+  });
+  const [a] = releasesOf(imageA);
+  const [b, carried] = releasesOf(IMAGE_B);
+  expect(carried?.buildId).toBe(a!.buildId);
+  build = { a: urlsOf(a!.assets), b: urlsOf(b!.assets), bId: b!.buildId };
+
+  site = await stack("rrroll", { APP_IMAGE: imageA });
+  site.compose("up", "--detach", "--no-build", "--scale", "app=3");
+  await until("three replicas in the proxy's upstream", async () =>
+    /upstream-sync: 3 ready/.test(site.compose("logs", "--no-color", "proxy")) ? true : undefined,
+  );
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  site?.compose("down", "--volumes", "--remove-orphans", "--timeout", "15");
+  execFileSync(DOCKER, ["rmi", "--force", IMAGE_B, IMAGE_BROKEN], { stdio: "ignore" });
+}, 120_000);
+
+/** scripts/deploy.sh IMAGE against the stack: its exit code, output and duration. */
+function deploy(image: string, env: NodeJS.ProcessEnv = {}) {
+  const startedAt = Date.now();
+  const child = spawn("scripts/deploy.sh", [image], {
+    env: { ...site.env, COMPOSE_PROJECT_NAME: site.project, DOCKER, ...env },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+  const done = new Promise<{ code: number | null; output: string; seconds: number }>((resolve) =>
+    child.on("close", (code) =>
+      resolve({ code, output, seconds: (Date.now() - startedAt) / 1000 }),
+    ),
+  );
+  return { child, done };
+}
+
+const imageOf = (id: string) => inspect(id, "{{.Config.Image}}");
+
+test("a roll from A to B under load: no failed request, no missing file, the open tab keeps working", async () => {
+  const loop = clientLoop(site.proxyPort, build);
+  const { page, seen } = await openTab(browser, `http://127.0.0.1:${site.proxyPort}/about`);
+  expect(await page.locator("main[data-route='/about']").textContent()).toContain(TEXT_A);
+
+  const rolling = deploy(IMAGE_B);
+  const loadsPerNavigation: number[] = [];
+  let finishedAt: number | undefined;
+  void rolling.done.then(() => (finishedAt = loadsPerNavigation.length));
+  // Client-side navigations throughout the roll, and two after it.
+  for (let i = 0; finishedAt === undefined || loadsPerNavigation.length < finishedAt + 2; i++) {
+    if (i > 300) throw new Error("the roll did not end");
+    loadsPerNavigation.push(await navigate(page, seen, NAVIGATION[i % NAVIGATION.length]!));
+    await page.waitForTimeout(500);
+  }
+  const roll = await rolling.done;
+  // After the roll the tab shows B.
+  if ((await page.locator("main").getAttribute("data-route")) === "/about") {
+    await navigate(page, seen, NAVIGATION[5]);
+  }
+  expect(await navigate(page, seen, NAVIGATION[0])).toBe(0);
+  expect(await page.locator("main[data-route='/about']").textContent()).toContain(TEXT_B);
+  const tally = await loop.stop();
+  await page.close();
+
+  console.log(
+    `roll A -> B of 3 replicas: ${roll.seconds.toFixed(1)} s; client loop ${tally.answered} answers ` +
+      `${JSON.stringify(tally.byStatus)}, ${tally.failures.length} failed, ${tally.resent} resent; tab: ` +
+      `${loadsPerNavigation.length} navigations, full loads per navigation ${loadsPerNavigation.join("")}`,
+  );
+  expect(roll.code, roll.output).toBe(0);
+  expect(roll.output).toMatch(/done: 3 replicas of 'app' run /);
+  expect(tally.failures).toEqual([]);
+  expect(tally.answered).toBeGreaterThan(500);
+  expect(seen.missingAssets).toEqual([]);
+  expect(seen.errors).toEqual([]);
+  expect(Math.max(...loadsPerNavigation)).toBeLessThanOrEqual(1);
+  // The roll took the tab onto B with one full load somewhere.
+  expect(loadsPerNavigation.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
+  expect(site.replicas().map(imageOf)).toEqual([IMAGE_B, IMAGE_B, IMAGE_B]);
+  // A's files are still served, by replicas of B only.
+  for (const path of build.a) {
+    const response = await fetch(`http://127.0.0.1:${site.proxyPort}${path}`);
+    expect(response.status, path).toBe(200);
+  }
+}, 300_000);
+
+test("a replica killed outright under load: no failed request", async () => {
+  const loop = clientLoop(site.proxyPort, build);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const [victim] = site.replicas();
+  const restarts = Number(inspect(victim!, "{{.RestartCount}}"));
+  process.kill(Number(inspect(victim!, "{{.State.Pid}}")), "SIGKILL");
+  await until(
+    "the killed replica restarted and healthy",
+    async () =>
+      Number(inspect(victim!, "{{.RestartCount}}")) > restarts &&
+      inspect(victim!, "{{.State.Health.Status}}") === "healthy"
+        ? true
+        : undefined,
+    90_000,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const tally = await loop.stop();
+  console.log(
+    `kill -9 of a replica: ${tally.answered} answers ${JSON.stringify(tally.byStatus)}, ${tally.failures.length} failed, ${tally.resent} resent`,
+  );
+  expect(tally.failures).toEqual([]);
+  expect(tally.answered).toBeGreaterThan(200);
+}, 120_000);
+
+test("a deploy whose new replica never turns healthy stops, says why, and leaves the old ones serving", async () => {
+  const loop = clientLoop(site.proxyPort, build);
+  const before = site.replicas().sort();
+  const { done } = deploy(IMAGE_BROKEN, { DEPLOY_HEALTH_TIMEOUT: "30" });
+  const result = await done;
+  const tally = await loop.stop();
+  expect(result.code).toBe(1);
+  expect(result.output).toMatch(
+    /FAILED: replica [0-9a-f]{12} of rr-ssr-shell:roll-broken-\d+ did not turn healthy .*removed it\. 3 replicas of the old image still serve, 0 were replaced\./,
+  );
+  // Its log says why.
+  expect(result.output).toMatch(/MAX_CONNECTIONS=\\?"lots"/);
+  expect(site.replicas().sort()).toEqual(before);
+  expect(tally.failures).toEqual([]);
+}, 120_000);
