@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./e2e/chromium.ts";
 
 /**
  * The browser suite. By default global-setup starts the app image (with the
@@ -8,9 +8,6 @@ import { defineConfig, devices } from "@playwright/test";
  * (the smoke-test mode, e.g. against `docker compose up`).
  */
 const smoke = Boolean(process.env.BASE_URL);
-// Debian's Chromium when present (nothing is downloaded); otherwise Playwright's own.
-const executablePath =
-  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export default defineConfig({
   testDir: "e2e",
@@ -38,16 +35,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        // A container's /dev/shm is 64 MB by default: too small for Chromium.
-        "--disable-dev-shm-usage",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   // A project's grep and grepInvert replace the top-level ones, so each says both.

@@ -12,6 +12,7 @@ import { Agent, request, type IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { chromiumArgs, chromiumPath } from "../../e2e/chromium.ts";
 import { DOCKER, inspect, stack, until, type Stack } from "./stack.ts";
 
 const IMAGE_B = `rr-ssr-shell:roll-b-${process.pid}`;
@@ -19,14 +20,6 @@ const IMAGE_BROKEN = `rr-ssr-shell:roll-broken-${process.pid}`;
 /** The one visible difference between the two builds, on /about. */
 const TEXT_A = "never break a link.";
 const TEXT_B = "never break a link (release B).";
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-dev-shm-usage",
-];
 
 /** The source of the app at HEAD, with the text on /about changed: build B. */
 function buildB(imageA: string) {
@@ -216,8 +209,8 @@ beforeAll(async () => {
     /upstream-sync: 3 ready/.test(site.compose("logs", "--no-color", "proxy")) ? true : undefined,
   );
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
+    executablePath: chromiumPath,
+    args: chromiumArgs,
   });
 }, 300_000);
 
