@@ -84,9 +84,10 @@ describe("the rolling deploy's numbers", () => {
   const deployment = byKind("Deployment");
   const pod = deployment.spec.template.spec;
   const app = pod.containers[0];
-  const env = Object.fromEntries(
-    (app.env as { name: string; value: string }[]).map((e) => [e.name, Number(e.value)]),
+  const env: Record<string, string> = Object.fromEntries(
+    (app.env as { name: string; value: string }[]).map((e) => [e.name, e.value]),
   );
+  const ms = (name: string) => Number(env[name]);
 
   test("no pod is taken down before its replacement is ready", () => {
     expect(deployment.spec.strategy).toEqual({
@@ -104,9 +105,9 @@ describe("the rolling deploy's numbers", () => {
   test("the drain outlasts readiness, and the grace period outlasts the drain", () => {
     const readinessMs =
       app.readinessProbe.periodSeconds * app.readinessProbe.failureThreshold * 1000;
-    expect(env.SHUTDOWN_DELAY_MS).toBeGreaterThan(readinessMs);
-    expect(env.SHUTDOWN_TIMEOUT_MS).toBeGreaterThan(env.SHUTDOWN_DELAY_MS!);
-    expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(env.SHUTDOWN_TIMEOUT_MS!);
+    expect(ms("SHUTDOWN_DELAY_MS")).toBeGreaterThan(readinessMs);
+    expect(ms("SHUTDOWN_TIMEOUT_MS")).toBeGreaterThan(ms("SHUTDOWN_DELAY_MS"));
+    expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(ms("SHUTDOWN_TIMEOUT_MS"));
   });
 
   test("read-only root, not root, with a memory limit", () => {
@@ -114,6 +115,15 @@ describe("the rolling deploy's numbers", () => {
     expect(pod.securityContext.runAsNonRoot).toBe(true);
     expect(app.resources.limits.memory).toMatch(/^\d+Mi$/);
     expect(app.resources.requests.memory).toMatch(/^\d+Mi$/);
+  });
+
+  test("the image cache is on a volume, the only writable place under a read-only root", () => {
+    const mount = (app.volumeMounts as { name: string; mountPath: string }[]).find((m) =>
+      env.IMAGE_CACHE_DIR!.startsWith(`${m.mountPath}/`),
+    );
+    expect(mount).toBeDefined();
+    const volume = pod.volumes.find((v: { name: string }) => v.name === mount!.name);
+    expect(volume.emptyDir.sizeLimit).toMatch(/^\d+Mi$/);
   });
 
   test("the Service, the budget and the autoscaler point at the Deployment", () => {
@@ -132,7 +142,11 @@ describe("the rolling deploy's numbers", () => {
   test("the autoscaler owns the replica count, and a node drain can always evict one pod", () => {
     expect(deployment.spec.replicas).toBeUndefined();
     const { minReplicas } = byKind("HorizontalPodAutoscaler").spec;
-    expect(minReplicas).toBeGreaterThanOrEqual(2);
-    expect(byKind("PodDisruptionBudget").spec.maxUnavailable).toBe(1);
+    const { minAvailable, maxUnavailable } = byKind("PodDisruptionBudget").spec;
+    // Counts, not percentages: the sums below need them.
+    const mustStay = minAvailable ?? minReplicas - maxUnavailable;
+    expect(Number.isInteger(mustStay)).toBe(true);
+    expect(minReplicas).toBeGreaterThanOrEqual(mustStay + 1);
+    expect(mustStay).toBeGreaterThanOrEqual(2);
   });
 });
