@@ -8,15 +8,22 @@ type ImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "
   height?: number;
   quality?: number;
   loader?: ImageLoader;
+  /**
+   * The page's largest image above the fold (its Largest Contentful Paint), as
+   * Next.js's `priority`: fetched at once and early. React's server renderer then
+   * preloads it from the head, with its `srcset`, `sizes` and priority.
+   */
+  priority?: boolean;
 };
 
 /** An `<img>` with a `srcset` from the default size sets; lazy unless told otherwise. */
-export function Image({ src, width, sizes, quality, loader, alt, ...rest }: ImageProps) {
+export function Image({ src, width, sizes, quality, loader, alt, priority, ...rest }: ImageProps) {
   const image = responsiveImage({ src, width, sizes, quality, loader });
   return (
     <img
       loading="lazy"
       decoding="async"
+      {...(priority && { loading: "eager", fetchPriority: "high" })}
       {...rest}
       alt={alt}
       width={width}

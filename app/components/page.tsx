@@ -10,15 +10,17 @@ interface PageProps {
   /** The contract's parameters, decoded: `{ slug: "hello world" }`. */
   params?: Record<string, string | string[]>;
   title: string;
+  /** The page's summary for search results and link previews, in its locale. */
+  description: string;
   children?: ReactNode;
 }
 
 /**
- * The frame of every example page: its title, its canonical and hreflang links,
+ * The frame of every example page: its title and description, its canonical and hreflang links,
  * and the `<main>` marker that tells a test which route matched, in which locale,
  * with which parameters.
  */
-export function Page({ pattern, params = {}, title, children }: PageProps) {
+export function Page({ pattern, params = {}, title, description, children }: PageProps) {
   const { locale, path } = useLocalePath();
   const origin = useRootData()?.origin ?? "";
   const options = useCanonicalOptions();
@@ -26,6 +28,7 @@ export function Page({ pattern, params = {}, title, children }: PageProps) {
   return (
     <>
       <title>{`${title} · ${messages(locale).siteName}`}</title>
+      <meta name="description" content={description} />
       <link rel="canonical" href={absolute(locale)} />
       {LOCALES.map((l) => (
         <link key={l} rel="alternate" hrefLang={l} href={absolute(l)} />

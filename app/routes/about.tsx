@@ -5,7 +5,7 @@ import { useLocalePath } from "../root-data.ts";
 export default function About() {
   const m = messages(useLocalePath().locale).about;
   return (
-    <Page pattern="/about" title={m.title}>
+    <Page pattern="/about" title={m.title} description={m.body}>
       <p>{m.body}</p>
     </Page>
   );

@@ -16,7 +16,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const m = messages(useLocalePath().locale).blogPost;
   const { slug, servedAt } = loaderData;
   return (
-    <Page pattern="/blog/[slug]" params={{ slug }} title={m.title(slug)}>
+    <Page
+      pattern="/blog/[slug]"
+      params={{ slug }}
+      title={m.title(slug)}
+      description={`${m.title(slug)}. ${m.body}`}
+    >
       <p>{m.body}</p>
       <p>
         <time dateTime={servedAt}>{servedAt}</time>

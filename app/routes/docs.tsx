@@ -20,9 +20,10 @@ export function loader({ params }: Route.LoaderArgs) {
 export default function Docs({ params }: Route.ComponentProps) {
   const m = messages(useLocalePath().locale).docs;
   const path = segments(params["*"]);
+  const body = m.body(path.join(" / "));
   return (
-    <Page pattern="/docs/[...path]" params={{ path }} title={m.title}>
-      <p>{m.body(path.join(" / "))}</p>
+    <Page pattern="/docs/[...path]" params={{ path }} title={m.title} description={body}>
+      <p>{body}</p>
     </Page>
   );
 }

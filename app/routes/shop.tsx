@@ -7,13 +7,15 @@ export default function Shop({ params }: Route.ComponentProps) {
   const m = messages(useLocalePath().locale).shop;
   // An optional catch-all: zero segments is the shop's front page, with no parameter at all.
   const filters = (params["*"] ?? "").split("/").filter(Boolean);
+  const body = filters.length > 0 ? m.filtered(filters.join(", ")) : m.all;
   return (
     <Page
       pattern="/shop/[[...filters]]"
       params={filters.length > 0 ? { filters } : {}}
       title={m.title}
+      description={body}
     >
-      <p>{filters.length > 0 ? m.filtered(filters.join(", ")) : m.all}</p>
+      <p>{body}</p>
     </Page>
   );
 }

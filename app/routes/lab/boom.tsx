@@ -8,5 +8,5 @@ export function loader({ request, context }: Route.LoaderArgs): never {
 }
 
 export default function Boom() {
-  return <Page pattern="/lab/boom" title="Never rendered" />;
+  return <Page pattern="/lab/boom" title="Never rendered" description="A test fixture." />;
 }

@@ -17,5 +17,7 @@ export default function ClientError() {
     return () => clearTimeout(timer);
   }, []);
   if (hydrated) throw new Error("lab: a client-side exception after hydration");
-  return <Page pattern="/lab/client-error" title="Client error fixture" />;
+  return (
+    <Page pattern="/lab/client-error" title="Client error fixture" description="A test fixture." />
+  );
 }

@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function FormFixture({ actionData }: Route.ComponentProps) {
   return (
-    <Page pattern="/lab/form" title="Form fixture">
+    <Page pattern="/lab/form" title="Form fixture" description="A test fixture.">
       <Form method="post">
         <input name="message" aria-label="message" />
         <button type="submit">Send</button>

@@ -11,7 +11,7 @@ export function loader({ request, context, url }: Route.LoaderArgs) {
 /** A `<Link>` to each `to` parameter, so a browser test can click its way anywhere. */
 export default function Links({ loaderData }: Route.ComponentProps) {
   return (
-    <Page pattern="/lab/links" title="Links fixture">
+    <Page pattern="/lab/links" title="Links fixture" description="A test fixture.">
       <ul>
         {loaderData.targets.map((to) => (
           <li key={to}>

@@ -11,7 +11,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export default function Slow({ loaderData }: Route.ComponentProps) {
   return (
-    <Page pattern="/lab/slow" title="Slow route">
+    <Page pattern="/lab/slow" title="Slow route" description="A test fixture.">
       <p data-waited-ms={loaderData.waitedMs}>Loaded after {loaderData.waitedMs} ms.</p>
     </Page>
   );

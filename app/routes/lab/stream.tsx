@@ -13,7 +13,7 @@ export function loader({ request, context, url }: Route.LoaderArgs) {
 
 export default function Stream({ loaderData }: Route.ComponentProps) {
   return (
-    <Page pattern="/lab/stream" title="Streaming fixture">
+    <Page pattern="/lab/stream" title="Streaming fixture" description="A test fixture.">
       <p data-shell="">The shell comes first.</p>
       <Suspense fallback={<p data-pending="">Waiting.</p>}>
         <Await resolve={loaderData.later}>
