@@ -18,6 +18,12 @@ export interface RequestInfo {
    */
   readonly renderedOnce: boolean;
   /**
+   * The ids of the routes whose pages are rendered once (server/render-once.ts):
+   * the same for every build's request, told to the browser, which prefetches
+   * their route data.
+   */
+  readonly renderOnceRoutes: readonly string[];
+  /**
    * The Content-Security-Policy nonce of this response, on every inline script;
    * absent when the page is rendered once (its policy lists hashes instead).
    */
@@ -65,6 +71,7 @@ export function requestInfo(
     trailingSlash: "never",
     fixtures: false,
     renderedOnce: false,
+    renderOnceRoutes: [],
     reportError: (error) => console.error(error),
   };
   (context as RouterContextProvider).set(requestInfoContext, fallback);

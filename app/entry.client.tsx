@@ -3,11 +3,14 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { guardDataRequests } from "./client/data-requests.ts";
 import { routeLoadInstrumentation } from "./client/route-load.ts";
+import type { ClientManifest } from "./routing/prefetch.ts";
 
 declare global {
   interface Window {
     /** React Router's client manifest; its version is the build id. */
-    __reactRouterManifest: { version: string };
+    __reactRouterManifest: ClientManifest & { version: string };
+    /** React Router's route modules loaded so far, by route id. */
+    __reactRouterRouteModules: Record<string, unknown>;
   }
 }
 

@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { HistoryNavigationFallback } from "./client/history-navigation.tsx";
+import { LinkPrefetcher } from "./client/prefetch.tsx";
 import { RESUME_NAVIGATION_SCRIPT } from "./client/route-load.ts";
 import { ViewportHeightSync } from "./client/viewport-height.tsx";
 import {
@@ -38,8 +39,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const renderOnce = true;
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { origin, trailingSlash, requestId } = requestInfo(context, request);
-  return { origin, trailingSlash, requestId };
+  const { origin, trailingSlash, requestId, renderOnceRoutes } = requestInfo(context, request);
+  return { origin, trailingSlash, requestId, renderOnceRoutes };
 }
 
 // Always re-run on navigation: the request id it returns must be that of the
@@ -66,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ViewportHeightSync />
         <HistoryNavigationFallback />
+        <LinkPrefetcher />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -16,6 +16,7 @@ import {
 } from "./csp.ts";
 import type { Exchange, Step } from "./exchange.ts";
 import type { Logger } from "./logger.ts";
+import { renderOnceRouteIds } from "./render-once.ts";
 
 /** Every page and route-data answer rendered per request may hold that request's id. */
 export const PER_REQUEST_CACHE_CONTROL = "private, no-store";
@@ -66,6 +67,7 @@ export function createPageRenderer(
   // stack; the log line with the page's reference id does.
   const handle = createRequestHandler(build, "production");
   const contextFor = (info: RequestInfo) => build.entry.module.createRequestContext(info);
+  const renderOnceRoutes = renderOnceRouteIds(build.routes);
 
   return {
     async renderPerRequest(exchange) {
@@ -79,6 +81,7 @@ export function createPageRenderer(
         trailingSlash: config.trailingSlash,
         fixtures: config.e2eFixtures,
         renderedOnce: false,
+        renderOnceRoutes,
         reportError: (error) => logger.error({ reqId: requestId, err: error }, "request failed"),
       };
       // The URL React Router sees carries the public origin, so absolute links and
@@ -118,6 +121,7 @@ export function createPageRenderer(
         trailingSlash: config.trailingSlash,
         fixtures: config.e2eFixtures,
         renderedOnce: true,
+        renderOnceRoutes,
         reportError: () => {},
       };
       try {

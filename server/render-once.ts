@@ -57,10 +57,7 @@ const ENTRY_OVERHEAD_BYTES = 1024;
 export function renderOncePatterns(routes: ServerBuild["routes"]): ReadonlySet<string> {
   const verdicts = new Map<string, boolean>();
   for (const route of Object.values(routes)) {
-    const chain: NonNullable<(typeof routes)[string]>[] = [];
-    for (let r = route; r !== undefined; r = r.parentId ? routes[r.parentId] : undefined) {
-      chain.unshift(r);
-    }
+    const chain = routeChain(routes, route!);
     // As React Router joins them for middleware, "/"-prefixed as our access log has it.
     const joined = chain
       .map((r) => r.path)
@@ -73,6 +70,28 @@ export function renderOncePatterns(routes: ServerBuild["routes"]): ReadonlySet<s
     verdicts.set(pattern, (verdicts.get(pattern) ?? true) && once);
   }
   return new Set([...verdicts].filter(([, once]) => once).map(([pattern]) => pattern));
+}
+
+/**
+ * The ids of the routes whose pages are rendered once: every route on the way
+ * to them says so. The browser prefetches these pages' route data (their
+ * answer is the same for everybody) and nothing of the others.
+ */
+export function renderOnceRouteIds(routes: ServerBuild["routes"]): string[] {
+  return Object.values(routes)
+    .filter((route) => routeChain(routes, route!).every((r) => routeRendersOnce(r.module)))
+    .map((route) => route!.id);
+}
+
+type ServerRoute = NonNullable<ServerBuild["routes"][string]>;
+
+/** The route and its ancestors, root first. */
+function routeChain(routes: ServerBuild["routes"], route: ServerRoute): ServerRoute[] {
+  const chain: ServerRoute[] = [];
+  for (let r: ServerRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) {
+    chain.unshift(r);
+  }
+  return chain;
 }
 
 const brotli = promisify(brotliCompress);

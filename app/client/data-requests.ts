@@ -3,12 +3,29 @@
  * page was rendered by (see app/routing/build-binding.ts), and one that fails
  * while a navigation is pending (network error, or an error page from a proxy
  * rather than from React Router) turns that navigation into a full page load.
+ * A request for data prefetched ahead of the click (app/client/prefetch.ts) is
+ * answered from what was kept, with no request at all.
  *
  * React Router has no hook for its data requests' headers or failures, so this
  * wraps `fetch`, for same-origin `*.data` requests only.
  */
 import { BUILD_ID_HEADER } from "../routing/build-binding.ts";
+import { PREFETCHED_DATA_KEPT_MS, PREFETCH_TIMEOUT_MS } from "../routing/prefetch.ts";
 import { loadAsDocument, pendingNavigationTarget } from "./route-load.ts";
+
+/** A prefetched answer, kept whole, to be answered as often as its page is visited. */
+interface KeptAnswer {
+  readonly body: ArrayBuffer;
+  readonly status: number;
+  readonly headers: [string, string][];
+  readonly at: number;
+}
+
+const MAX_KEPT_ANSWERS = 64;
+const kept = new Map<string, Promise<KeptAnswer | null>>();
+
+let nativeFetch: typeof window.fetch = (...args) => window.fetch(...args);
+let pageBuildId = "";
 
 function requestUrl(input: RequestInfo | URL): URL {
   if (input instanceof Request) return new URL(input.url);
@@ -25,13 +42,36 @@ function replacedByDocument(target: string): Promise<never> {
   return new Promise(() => {});
 }
 
+/** The kept answer for this request, if its data was prefetched and kept. */
+async function keptAnswer(url: URL, signal: AbortSignal): Promise<Response | null> {
+  const entry = kept.get(url.pathname + url.search);
+  if (entry === undefined) return null;
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+  const answer = await Promise.race([entry, aborted]);
+  if (answer === null) return null;
+  if (Date.now() - answer.at > PREFETCHED_DATA_KEPT_MS) {
+    kept.delete(url.pathname + url.search);
+    return null;
+  }
+  return new Response(answer.body.slice(0), answer);
+}
+
 export function guardDataRequests(buildId: string): void {
-  const nativeFetch = window.fetch.bind(window);
+  nativeFetch = window.fetch.bind(window);
+  pageBuildId = buildId;
 
   window.fetch = async (input, init) => {
-    if (!isRouteData(requestUrl(input))) return nativeFetch(input, init);
+    const url = requestUrl(input);
+    if (!isRouteData(url)) return nativeFetch(input, init);
 
     const request = new Request(input, init);
+    if (request.method === "GET") {
+      const answer = await keptAnswer(url, request.signal);
+      if (answer !== null) return answer;
+    }
     request.headers.set(BUILD_ID_HEADER, buildId);
     try {
       const response = await nativeFetch(request);
@@ -46,4 +86,40 @@ export function guardDataRequests(buildId: string): void {
       throw error;
     }
   };
+}
+
+/**
+ * Fetches a page's route data ahead of a click, as this page's build, and keeps
+ * the answer for the navigation that asks for the same URL. Kept only when it
+ * is a 200 from this page's build: anything else (another build's instruction
+ * to reload, an error, no network) is dropped, and the navigation asks again.
+ * Never throws, never reloads: a prefetch that fails changes nothing.
+ */
+export async function prefetchRouteData(dataPath: string): Promise<void> {
+  if (kept.has(dataPath)) return;
+  if (kept.size >= MAX_KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+  const answer = (async (): Promise<KeptAnswer | null> => {
+    try {
+      const response = await nativeFetch(dataPath, {
+        headers: { [BUILD_ID_HEADER]: pageBuildId },
+        priority: "low",
+        signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
+      });
+      if (response.status !== 200 || response.headers.get(BUILD_ID_HEADER) !== pageBuildId) {
+        await response.body?.cancel();
+        return null;
+      }
+      return {
+        body: await response.arrayBuffer(),
+        status: response.status,
+        headers: [...response.headers],
+        at: Date.now(),
+      };
+    } catch {
+      return null;
+    }
+  })();
+  kept.set(dataPath, answer);
+  // A dropped answer is forgotten, so the next prefetch or navigation asks again.
+  if ((await answer) === null && kept.get(dataPath) === answer) kept.delete(dataPath);
 }

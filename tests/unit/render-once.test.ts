@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 import { routeRendersOnce } from "../../app/routing/render-once.ts";
 import { ByteBoundedCache } from "../../server/bounded-cache.ts";
 import { etagMatches } from "../../server/exchange.ts";
-import { renderOncePatterns } from "../../server/render-once.ts";
+import { renderOnceRouteIds, renderOncePatterns } from "../../server/render-once.ts";
 
 const loader = () => null;
 const action = () => null;
@@ -75,6 +75,23 @@ describe("renderOncePatterns: which matched route patterns are rendered once", (
       settings: route("settings", "account", { path: "settings" }, {}),
     } as unknown as ServerBuild["routes"];
     expect(renderOncePatterns(nested).has("/account/settings")).toBe(false);
+  });
+});
+
+describe("renderOnceRouteIds: the routes whose data the browser may prefetch", () => {
+  test("the routes whose every ancestor renders once, and only those", () => {
+    expect(renderOnceRouteIds(routes).sort()).toEqual(
+      ["about", "blog-new", "docs", "fr/about", "home", "not-found", "root"].sort(),
+    );
+  });
+
+  test("a route under a layout that opts out is not among them", () => {
+    const nested = {
+      ...routes,
+      account: route("account", "root", { path: "account" }, { renderOnce: false }),
+      settings: route("settings", "account", { path: "settings" }, {}),
+    } as unknown as ServerBuild["routes"];
+    expect(renderOnceRouteIds(nested)).not.toContain("settings");
   });
 });
 

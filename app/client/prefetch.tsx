@@ -1,0 +1,175 @@
+/**
+ * Links prefetch what their navigation will need, by the rules of
+ * app/routing/prefetch.ts: once the page has loaded and the browser is idle,
+ * for every link in (or near) the viewport, and at once for a link the visitor
+ * points at, focuses or touches.
+ *
+ * Why not React Router's `<Link prefetch>`: it imports the target's route
+ * modules to read their `links`, and React Router reloads the page when such an
+ * import fails (an old replica's 404 during a deploy would reload the page the
+ * visitor is reading). Here files are fetched into the HTTP cache, not
+ * imported: a failed prefetch leaves no trace, not even in the browser's module
+ * map, and the click that follows makes a new try along the contract's path
+ * (app/client/route-load.ts). Data goes through app/client/data-requests.ts,
+ * which keeps only answers of this page's build.
+ *
+ * A prefetch is not a navigation: no route-load timer runs for it, and it never
+ * changes the page.
+ */
+import { useContext, useEffect } from "react";
+import { matchRoutes, UNSAFE_DataRouterContext } from "react-router";
+import { useRootData } from "../root-data.ts";
+import {
+  PREFETCH_TIMEOUT_MS,
+  prefetchAllowed,
+  prefetchPlan,
+  prefetchTarget,
+  type ConnectionHints,
+} from "../routing/prefetch.ts";
+import { prefetchRouteData } from "./data-requests.ts";
+
+// At most this many prefetches at once, so they never take every connection
+// the browser has for this host (six over HTTP/1.1) from what the page needs.
+const MAX_PREFETCHES_IN_FLIGHT = 2;
+// Links this close to the viewport count as in it: they are a short scroll away.
+const VIEWPORT_MARGIN = "200px";
+// React Router's links carry this attribute; a plain `<a>` loads a document anyway.
+const ROUTER_LINKS = "a[data-discover]";
+
+/** Runs tasks a few at a time, in the order given. */
+function limiter(limit: number): (task: () => Promise<unknown>) => void {
+  let active = 0;
+  const waiting: (() => Promise<unknown>)[] = [];
+  const next = () => {
+    while (active < limit && waiting.length > 0) {
+      const task = waiting.shift()!;
+      active++;
+      void task().finally(() => {
+        active--;
+        next();
+      });
+    }
+  };
+  return (task) => {
+    waiting.push(task);
+    next();
+  };
+}
+
+/** Fetches a hashed file into the HTTP cache; a failure is silent. */
+async function prefetchFile(file: string): Promise<void> {
+  try {
+    const response = await fetch(file, {
+      priority: "low",
+      signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
+    });
+    await response.arrayBuffer();
+  } catch {
+    // Nothing was cached: the navigation will fetch it, and fall back if it must.
+  }
+}
+
+/** Waits for the page's load, then for the browser to be idle (Safari has no idle callback). */
+function afterLoadAndIdle(start: () => void): () => void {
+  let cancelled = false;
+  const whenIdle = () => {
+    const run = () => cancelled || start();
+    if (typeof window.requestIdleCallback === "function") requestIdleCallback(run);
+    else setTimeout(run, 1);
+  };
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener("load", whenIdle);
+  };
+}
+
+export function LinkPrefetcher() {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  // The same list on every page of a build: as a string, it changes nothing between pages.
+  const renderOnceList = useRootData()?.renderOnceRoutes.join(" ") ?? "";
+
+  useEffect(() => {
+    const connection = (navigator as Navigator & { connection?: ConnectionHints }).connection;
+    if (router === undefined || !prefetchAllowed(connection)) return;
+
+    const renderOnceRoutes = new Set(renderOnceList.split(" "));
+    const enqueue = limiter(MAX_PREFETCHES_IN_FLIGHT);
+    const requested = new Set<string>();
+    const once = (key: string, task: () => Promise<unknown>) => {
+      if (requested.has(key)) return;
+      requested.add(key);
+      enqueue(task);
+    };
+
+    const prefetch = (link: HTMLAnchorElement) => {
+      const page = prefetchTarget(
+        { href: link.href, target: link.target, download: link.hasAttribute("download") },
+        location.href,
+      );
+      if (page === null) return;
+      const matches = matchRoutes(router.routes, new URL(page, location.href).pathname) ?? [];
+      const plan = prefetchPlan(
+        page,
+        matches.map((match) => match.route.id),
+        window.__reactRouterManifest,
+        Object.keys(window.__reactRouterRouteModules),
+        renderOnceRoutes,
+      );
+      for (const file of plan.files) once(file, () => prefetchFile(file));
+      if (plan.data !== null) once(plan.data, () => prefetchRouteData(plan.data!));
+    };
+
+    const inViewport = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) prefetch(entry.target as HTMLAnchorElement);
+        }
+      },
+      { rootMargin: VIEWPORT_MARGIN },
+    );
+    // Observed afresh when added or pointed elsewhere (a header link after a
+    // change of locale), so the observer reports whether it is in view now.
+    const watch = (link: Element) => {
+      inViewport.unobserve(link);
+      inViewport.observe(link);
+    };
+    const changes = new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target as Element;
+        if (record.type === "attributes" && target.matches(ROUTER_LINKS)) watch(target);
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          if (node.matches(ROUTER_LINKS)) watch(node);
+          node.querySelectorAll(ROUTER_LINKS).forEach(watch);
+        }
+      }
+    });
+    const onIntent = (event: Event) => {
+      const link = (event.target as Element | null)?.closest?.(ROUTER_LINKS);
+      if (link instanceof HTMLAnchorElement) prefetch(link);
+    };
+    const intents = ["pointerover", "focusin", "touchstart"] as const;
+
+    const cancelStart = afterLoadAndIdle(() => {
+      document.querySelectorAll(ROUTER_LINKS).forEach(watch);
+      changes.observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributeFilter: ["href"],
+      });
+      for (const type of intents) {
+        document.addEventListener(type, onIntent, { capture: true, passive: true });
+      }
+    });
+    return () => {
+      cancelStart();
+      inViewport.disconnect();
+      changes.disconnect();
+      for (const type of intents) document.removeEventListener(type, onIntent, { capture: true });
+    };
+  }, [router, renderOnceList]);
+
+  return null;
+}
