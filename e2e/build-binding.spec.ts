@@ -6,8 +6,9 @@ test.describe("contract §5: page data bound to the build @fixtures", () => {
     request,
   }) => {
     const health = await (await request.get("/healthz")).json();
-    await linksTo(page, ["/about"]);
+    // The first data request for /about: a prefetch, or the click's.
     const data = page.waitForRequest(/\/about\.data/);
+    await linksTo(page, ["/about"]);
     await page.locator('a[data-to="/about"]').click();
     expect((await data).headers()["x-build-id"]).toBe(health.buildId);
     expect(await isSameDocument(page)).toBe(true);
@@ -16,13 +17,14 @@ test.describe("contract §5: page data bound to the build @fixtures", () => {
   test("a page of an older build that navigates gets a full page load of the target", async ({
     page,
   }) => {
-    await linksTo(page, ["/about?tab=2"]);
-    // This tab now behaves as one opened before a deploy: its data requests name an older build.
+    // This tab behaves as one opened before a deploy: its data requests, prefetches
+    // included, name an older build.
     await page.route(/\.data/, (route) =>
       route.continue({
         headers: { ...route.request().headers(), "x-build-id": "build-before-the-deploy" },
       }),
     );
+    await linksTo(page, ["/about?tab=2"]);
     const document = page.waitForRequest(
       (r) => r.isNavigationRequest() && /\/about\?tab=2$/.test(r.url()),
     );

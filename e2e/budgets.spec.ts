@@ -1,0 +1,80 @@
+import type { Page } from "@playwright/test";
+import { expect, isSameDocument, markDocument, test, waitForHydration } from "./fixtures.ts";
+
+/**
+ * What the browser sees of every page of the route inventory: a clean console,
+ * nothing between the document and its first paint, and client navigations
+ * that load no document. The bytes of JavaScript a first load costs are
+ * counted in tests/integration/first-load.test.ts.
+ */
+const PAGES = [
+  "/",
+  "/about",
+  "/blog/new",
+  "/blog/hello%20world",
+  "/docs/getting-started/install",
+  "/shop",
+  "/shop/red/xl",
+  "/fr/about",
+  "/de/blog/new",
+  "/nope",
+];
+
+/** Resolves once the browser has been idle twice: the page's idle work (prefetches) has run. */
+async function idle(page: Page): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
+    );
+  }
+}
+
+test.describe("budgets: every page of the route inventory", () => {
+  for (const path of PAGES) {
+    test(`${path}: no console error or warning, nothing render-blocking`, async ({ page }) => {
+      const messages: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error" || m.type() === "warning") messages.push(m.text());
+      });
+      const response = await page.goto(path);
+      await waitForHydration(page);
+      await idle(page);
+      // A 404 page's own status is reported by the browser: that, and nothing else.
+      const expected = response?.status() === 404 ? [expect.stringMatching(/status of 404/)] : [];
+      expect(messages).toEqual(expected);
+      const blocking = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          // Chromium's, not yet in TypeScript's DOM types.
+          .filter(
+            (e) => (e as { renderBlockingStatus?: string }).renderBlockingStatus === "blocking",
+          )
+          .map((e) => e.name),
+      );
+      // The stylesheet is inlined: the document alone stands before the first paint.
+      expect(blocking).toEqual([]);
+    });
+  }
+
+  test("client navigations through every header and language link load no document", async ({
+    page,
+  }) => {
+    const documents: string[] = [];
+    page.on("request", (r) => r.isNavigationRequest() && documents.push(r.url()));
+    await page.goto("/");
+    await waitForHydration(page);
+    await markDocument(page);
+    const links = page.locator("header a");
+    const count = await links.count();
+    expect(count).toBeGreaterThanOrEqual(9);
+    for (let i = 0; i < count; i++) {
+      const link = links.nth(i);
+      const href = (await link.getAttribute("href"))!;
+      await link.click();
+      await expect(page).toHaveURL((url) => url.pathname === new URL(href, url).pathname);
+      await expect(page.locator("main")).toBeVisible();
+    }
+    expect(await isSameDocument(page)).toBe(true);
+    expect(documents).toHaveLength(1);
+  });
+});

@@ -1,0 +1,148 @@
+import type { CDPSession, Page } from "@playwright/test";
+import { expect, isSameDocument, markDocument, test, waitForHydration } from "./fixtures.ts";
+
+// The home page's header links lead to five route modules the home page has not loaded.
+const HEADER_ROUTE_MODULES = /\/assets\/(about|blog-new|blog-post|docs|shop)-[\w-]+\.js$/;
+
+/** The URLs the page asks the network for from now on: what its cache answered is left out. */
+async function networkRequests(page: Page): Promise<() => string[]> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const sent = new Map<string, string>();
+  const fromCache = new Set<string>();
+  cdp.on("Network.requestWillBeSent", (e) => sent.set(e.requestId, e.request.url));
+  cdp.on("Network.requestServedFromCache", (e) => fromCache.add(e.requestId));
+  cdp.on("Network.responseReceived", (e) => {
+    if (e.response.fromDiskCache || e.response.fromPrefetchCache) fromCache.add(e.requestId);
+  });
+  return () => [...sent].filter(([id]) => !fromCache.has(id)).map(([, url]) => url);
+}
+
+/** Resolves once the browser has been idle twice: the page's idle work has run. */
+async function idle(page: Page): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
+    );
+  }
+}
+
+test.describe("prefetched navigations @core", () => {
+  test("a page whose code and data were prefetched navigates with no request after the click", async ({
+    page,
+  }) => {
+    const prefetched = Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/blog/new.data"),
+      page.waitForResponse((r) => /\/assets\/blog-new-[\w-]+\.js$/.test(r.url())),
+    ]);
+    await page.goto("/");
+    await waitForHydration(page);
+    const [data] = await prefetched;
+    expect(data.status()).toBe(200);
+    await markDocument(page);
+
+    const requested = await networkRequests(page);
+    await page.locator('header a[href="/blog/new"]').click();
+    await expect(page.locator('main[data-route="/blog/new"]')).toBeVisible();
+    await expect(page.locator("h1")).toHaveText("Write a new post");
+    expect(await isSameDocument(page)).toBe(true);
+    // What the new page's own links prefetch next (its other locales' data) may
+    // follow; nothing the navigation needed went to the network.
+    const needed = requested().filter(
+      (url) => url.includes("/assets/") || new URL(url).pathname === "/blog/new.data",
+    );
+    expect(needed).toEqual([]);
+  });
+
+  test("a prefetched answer from another build is not used: the click asks again", async ({
+    page,
+  }) => {
+    let prefetchAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => (prefetchAnswered = resolve));
+    let first = true;
+    await page.route(/\/blog\/new\.data$/, async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      // This server's own, valid answer, labelled as another build's: used, it
+      // would render fine, and the click below would send nothing.
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), "x-build-id": "build-before-the-deploy" },
+      });
+      prefetchAnswered();
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await answered;
+    await idle(page);
+    await markDocument(page);
+
+    const asked = page.waitForRequest((r) => new URL(r.url()).pathname === "/blog/new.data");
+    await page.locator('header a[href="/blog/new"]').click();
+    expect((await asked).headers()["x-build-id"]).not.toBe("build-before-the-deploy");
+    await expect(page.locator('main[data-route="/blog/new"]')).toBeVisible();
+    expect(await isSameDocument(page)).toBe(true);
+  });
+
+  test("failed prefetches leave the page as it is, and the click tries again", async ({
+    page,
+    baseURL,
+  }) => {
+    // As an old replica would answer during a deploy: the route modules are gone.
+    const failed: string[] = [];
+    await page.route(HEADER_ROUTE_MODULES, (route) => {
+      failed.push(route.request().url());
+      return route.fulfill({ status: 404, body: "Not Found" });
+    });
+    const documents: string[] = [];
+    page.on("request", (r) => r.isNavigationRequest() && documents.push(r.url()));
+    await page.goto("/");
+    await waitForHydration(page);
+    await markDocument(page);
+    await expect.poll(() => failed.length).toBeGreaterThanOrEqual(5);
+    await idle(page);
+    expect(documents).toEqual([`${baseURL}/`]);
+    expect(await isSameDocument(page)).toBe(true);
+    await expect(page).toHaveURL(`${baseURL}/`);
+
+    // The files are back: the click fetches them anew, nothing was poisoned.
+    await page.unroute(HEADER_ROUTE_MODULES);
+    await page.locator('header a[href="/about"]').click();
+    await expect(page.locator('main[data-route="/about"]')).toBeVisible();
+    expect(await isSameDocument(page)).toBe(true);
+    expect(documents).toHaveLength(1);
+  });
+
+  for (const [connection, emulate] of [
+    [
+      "a 2G connection",
+      (cdp: CDPSession) =>
+        cdp.send("Network.emulateNetworkConditions", {
+          offline: false,
+          latency: 1600,
+          downloadThroughput: 35_000,
+          uploadThroughput: 32_000,
+        }),
+    ],
+    [
+      "Save-Data",
+      (cdp: CDPSession) => cdp.send("Emulation.setDataSaverOverride", { dataSaverEnabled: true }),
+    ],
+  ] as const) {
+    test(`nothing is prefetched on ${connection}`, async ({ page }) => {
+      test.slow(); // 2G takes its time over the page itself.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.enable");
+      await emulate(cdp);
+      const requested: string[] = [];
+      page.on("request", (r) => requested.push(r.url()));
+      await page.goto("/");
+      await waitForHydration(page);
+      await idle(page);
+      expect(
+        requested.filter((url) => HEADER_ROUTE_MODULES.test(url) || url.includes(".data")),
+      ).toEqual([]);
+    });
+  }
+});
