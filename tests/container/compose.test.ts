@@ -139,7 +139,9 @@ function smoke(...args: string[]): { status: number | null; output: string; seco
   };
 }
 
-test("the smoke image passes against the stack, through nginx, in under 60 s", () => {
+// It takes 45 s with the container on a quiet host; the run's time is printed. The
+// bound only tells a hang from a busy host (this one is shared: 68 s has been seen).
+test("the smoke image passes against the stack, through nginx, within two minutes", () => {
   const run = smoke("--max-ms", "5000");
   const summary = run.output.trim().split("\n").at(-1);
   console.log(`smoke against compose: ${summary} (${run.seconds.toFixed(1)} s with the container)`);
@@ -147,7 +149,7 @@ test("the smoke image passes against the stack, through nginx, in under 60 s", (
   expect(Number(/^(\d+)/.exec(summary!)![1])).toBeGreaterThanOrEqual(30);
   expect(run.output).toMatch(/budget 5000 ms: home document \d+ ms, first contentful paint \d+ ms/);
   expect(run.status).toBe(0);
-  expect(run.seconds).toBeLessThan(60);
+  expect(run.seconds).toBeLessThan(120);
 }, 180_000);
 
 test("a broken deployment fails the smoke run with a readable report: the app stopped behind nginx", () => {

@@ -398,15 +398,21 @@ describe("the image caches, by their limits", () => {
     expect(again.status).toBe(200);
     expect(computed(second)).toHaveLength(0);
     for (const w of [750, 828, 1080, 1200]) await get(second, w);
+    const lastAnsweredAt = Date.now();
     // Written, then the oldest evicted, after each answer goes out: the directory is
-    // over its limit for the moment between the two, so wait (bounded) for it to settle.
+    // over its limit for the moment between the two, and the last variant may not be
+    // written yet. Wait (bounded) until it is, and the directory has settled.
     const directoryBytes = async () => {
       let total = 0;
+      let lastWritten = 0;
       for (const name of await readdir(cacheDir)) {
         const found = await stat(join(cacheDir, name)).catch(() => null); // evicted meanwhile
         total += name.includes(".tmp") ? Infinity : (found?.size ?? 0);
+        lastWritten = Math.max(lastWritten, found?.mtimeMs ?? 0);
       }
-      return total;
+      // Written after its answer went out (file times run a few ms behind the clock);
+      // the one before was written before the last variant's tens of ms of work began.
+      return lastWritten + 20 >= lastAnsweredAt ? total : Infinity;
     };
     await expect.poll(directoryBytes).toBeLessThanOrEqual(45_000);
     await get(second, 640); // evicted by the later, larger ones
