@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, isSameDocument, markDocument, test, waitForHydration } from "./fixtures.ts";
+import { expect, idle, isSameDocument, markDocument, test, waitForHydration } from "./fixtures.ts";
 
 /**
  * What the browser sees of every page of the route inventory: a clean console,
@@ -19,15 +18,6 @@ const PAGES = [
   "/de/blog/new",
   "/nope",
 ];
-
-/** Resolves once the browser has been idle twice: the page's idle work (prefetches) has run. */
-async function idle(page: Page): Promise<void> {
-  for (let i = 0; i < 2; i++) {
-    await page.evaluate(
-      () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
-    );
-  }
-}
 
 test.describe("budgets: every page of the route inventory", () => {
   for (const path of PAGES) {

@@ -73,3 +73,15 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   await page.waitForFunction(() => document.documentElement.style.getPropertyValue("--vh") !== "");
 }
+
+/**
+ * Resolves once the browser has been idle twice after the call: the page's own
+ * idle work (its prefetches, started once it has loaded and idled) has run.
+ */
+export async function idle(page: Page): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
+    );
+  }
+}

@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from "@playwright/test";
-import { expect, isSameDocument, markDocument, test, waitForHydration } from "./fixtures.ts";
+import { expect, idle, isSameDocument, markDocument, test, waitForHydration } from "./fixtures.ts";
 
 // The home page's header links lead to five route modules the home page has not loaded.
 const HEADER_ROUTE_MODULES = /\/assets\/(about|blog-new|blog-post|docs|shop)-[\w-]+\.js$/;
@@ -16,15 +16,6 @@ async function networkRequests(page: Page): Promise<() => string[]> {
     if (e.response.fromDiskCache || e.response.fromPrefetchCache) fromCache.add(e.requestId);
   });
   return () => [...sent].filter(([id]) => !fromCache.has(id)).map(([, url]) => url);
-}
-
-/** Resolves once the browser has been idle twice: the page's idle work has run. */
-async function idle(page: Page): Promise<void> {
-  for (let i = 0; i < 2; i++) {
-    await page.evaluate(
-      () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
-    );
-  }
 }
 
 test.describe("prefetched navigations @core", () => {

@@ -50,6 +50,13 @@ const routes = {
   "fr/blog-post": route("fr/blog-post", "root", { path: "fr/blog/:slug" }, { loader }),
 } as unknown as ServerBuild["routes"];
 
+// A page under a layout that opts out.
+const nested = {
+  ...routes,
+  account: route("account", "root", { path: "account" }, { renderOnce: false }),
+  settings: route("settings", "account", { path: "settings" }, {}),
+} as unknown as ServerBuild["routes"];
+
 describe("renderOncePatterns: which matched route patterns are rendered once", () => {
   const patterns = renderOncePatterns(routes);
   test.each([
@@ -69,11 +76,6 @@ describe("renderOncePatterns: which matched route patterns are rendered once", (
   });
 
   test("a route under a layout that opts out is rendered per request", () => {
-    const nested = {
-      ...routes,
-      account: route("account", "root", { path: "account" }, { renderOnce: false }),
-      settings: route("settings", "account", { path: "settings" }, {}),
-    } as unknown as ServerBuild["routes"];
     expect(renderOncePatterns(nested).has("/account/settings")).toBe(false);
   });
 });
@@ -86,11 +88,6 @@ describe("renderOnceRouteIds: the routes whose data the browser may prefetch", (
   });
 
   test("a route under a layout that opts out is not among them", () => {
-    const nested = {
-      ...routes,
-      account: route("account", "root", { path: "account" }, { renderOnce: false }),
-      settings: route("settings", "account", { path: "settings" }, {}),
-    } as unknown as ServerBuild["routes"];
     expect(renderOnceRouteIds(nested)).not.toContain("settings");
   });
 });
