@@ -97,6 +97,7 @@ export function LinkPrefetcher() {
     const renderOnceRoutes = new Set(renderOnceList.split(" "));
     const enqueue = limiter(MAX_PREFETCHES_IN_FLIGHT);
     const requested = new Set<string>();
+    const planned = new Set<string>();
     const once = (key: string, task: () => Promise<unknown>) => {
       if (requested.has(key)) return;
       requested.add(key);
@@ -108,7 +109,9 @@ export function LinkPrefetcher() {
         { href: link.href, target: link.target, download: link.hasAttribute("download") },
         location.href,
       );
-      if (page === null) return;
+      // Pointer events come by the dozen: each page is planned once.
+      if (page === null || planned.has(page)) return;
+      planned.add(page);
       const matches = matchRoutes(router.routes, new URL(page, location.href).pathname) ?? [];
       const plan = prefetchPlan(
         page,
