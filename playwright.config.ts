@@ -5,7 +5,8 @@ import { chromiumArgs, chromiumPath } from "./e2e/chromium.ts";
  * The browser suite. By default global-setup starts the app image (with the
  * /lab fixtures) and nginx in front of it with testcontainers. With BASE_URL it
  * runs against that deployment instead: only the specs that need no fixtures
- * (the smoke-test mode, e.g. against `docker compose up`).
+ * (the smoke-test mode, e.g. against `docker compose up`), less the `@build`
+ * specs, which check the build itself page by page and would only add time there.
  */
 const smoke = Boolean(process.env.BASE_URL);
 
@@ -44,7 +45,7 @@ export default defineConfig({
     {
       name: "direct",
       use: { ...devices["Desktop Chrome"] },
-      grepInvert: smoke ? /@mobile|@fixtures/ : /@mobile/,
+      grepInvert: smoke ? /@mobile|@fixtures|@build/ : /@mobile/,
     },
     {
       name: "mobile",
