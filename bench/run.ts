@@ -67,7 +67,8 @@ const reactRouterServe: Target = {
   pathFor: (scenario) => (scenario.kind === "health" ? null : scenario.path),
 };
 // react-router-serve compresses on the fly (its compression middleware); the
-// ceiling and the Next.js peer (compress: false) answer the raw bytes only.
+// ceiling answers the raw bytes only, and the Next.js peer (compress: true, for
+// the browser bench) is only asked without Accept-Encoding, so raw too.
 
 /** A raw node:http server, in its own process, answering the exact bytes `ours` answered. */
 function ceiling(recordedFile: string): Target {

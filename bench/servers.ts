@@ -5,12 +5,14 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { copyFileSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { createServer, type AddressInfo, connect } from "node:net";
 import { hasTaskset, type Running } from "./measure.ts";
 
 export const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? "1";
 export const NEXT_DIR = "bench/nextjs";
+/** What `next build` reads: a build older than any of these is rebuilt. */
+const NEXT_SOURCES = ["next.config.mjs", "pages", "components", "styles", "lib"];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -106,8 +108,15 @@ export function prepareNext(): void {
     step("npm ci", ["ci", "--no-audit", "--no-fund"]);
   }
   const built = `${NEXT_DIR}/.next/BUILD_ID`;
-  const stale = (file: string) => statSync(file).mtimeMs > statSync(built).mtimeMs;
-  if (!existsSync(built) || stale(`${NEXT_DIR}/next.config.mjs`)) {
+  const stale = () => {
+    const builtAt = statSync(built).mtimeMs;
+    return NEXT_SOURCES.flatMap((source) => {
+      const path = `${NEXT_DIR}/${source}`;
+      if (!statSync(path).isDirectory()) return [path];
+      return readdirSync(path, { recursive: true, encoding: "utf8" }).map((f) => `${path}/${f}`);
+    }).some((file) => statSync(file).mtimeMs > builtAt);
+  };
+  if (!existsSync(built) || stale()) {
     step("npm run build", ["run", "build"]);
   }
   mkdirSync(`${NEXT_DIR}/public/images`, { recursive: true });

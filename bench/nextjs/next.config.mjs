@@ -10,8 +10,10 @@ const nextConfig = {
   i18n: { locales: ["en", "fr", "de"], defaultLocale: "en", localeDetection: false },
   trailingSlash: false,
   poweredByHeader: false,
-  // Page CPU is compared uncompressed (the bench's compressed scenarios are ours only).
-  compress: false,
+  // Compressed (gzip) as `next start` is deployed, so the browser bench
+  // (bench/browser.ts) loads the bytes a real visitor would. `npm run bench`
+  // sends no Accept-Encoding to this peer: its page CPU stays uncompressed.
+  compress: true,
   // The main app's size sets; the qualities and formats its image bench asks for
   // (bench/images.ts: BENCH_QUALITIES, and ours' IMAGE_FORMATS default).
   images: {

@@ -15,6 +15,7 @@ const MESSAGES = {
     home: {
       title: "Welcome",
       intro: "A server-rendered app shell that keeps every link working.",
+      photoAlt: "Mountains above a lake at dusk",
     },
     about: { title: "About us", body: "We build web apps that load fast and never break a link." },
     blogNew: { title: "Write a new post", body: "Drafts are saved as you type." },
@@ -46,6 +47,7 @@ const MESSAGES = {
     home: {
       title: "Bienvenue",
       intro: "Une application rendue côté serveur qui ne casse aucun lien.",
+      photoAlt: "Des montagnes au-dessus d’un lac au crépuscule",
     },
     about: {
       title: "À propos de nous",
@@ -83,6 +85,7 @@ const MESSAGES = {
     home: {
       title: "Willkommen",
       intro: "Eine serverseitig gerenderte App, die jeden Link am Leben hält.",
+      photoAlt: "Berge über einem See in der Abenddämmerung",
     },
     about: {
       title: "Über uns",

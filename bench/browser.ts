@@ -1,0 +1,464 @@
+/**
+ * `npm run bench:browser`: what a visitor's browser sees, ours (the production
+ * build, build/node/server/main.js) next to the Next.js peer (bench/nextjs,
+ * `next start`, gzip on), both started once and measured in one run:
+ *   - Lighthouse 13 (installed on first use in bench/browser/, out of the main
+ *     app's dependencies), mobile defaults with devtools throttling (150 ms RTT,
+ *     1.6 Mbps down, CPU 4x slower), on /, /about and /blog/hello: FCP, LCP,
+ *     TBT and the transfer size of scripts; the four category scores of /about;
+ *   - click-to-paint of every header link (Playwright's Chromium, the same
+ *     throttling applied over CDP): from the click until the first frame painted
+ *     with the new page's `<h1>`, after `/` (or `/about`) has loaded and the
+ *     network has been quiet for 2.5 s.
+ * Each figure is the median of BENCH_BROWSER_RUNS runs; every run measures
+ * both servers back to back, alternating which goes first, so drift in the
+ * machine's speed hits both alike. The table gives ours / Next.js within this
+ * run, against the targets of issue 20.
+ *
+ * Both servers are pinned the same way as in the other benchmarks (to
+ * BENCH_SERVER_CPU, with taskset); the browsers run unpinned.
+ *
+ * Environment: BENCH_BROWSER_RUNS (3); CHROME_PATH, Lighthouse's Chromium, and
+ * CHROMIUM_PATH, Playwright's (both default to /usr/bin/chromium, see
+ * e2e/chromium.ts). Loopback only; nothing is downloaded but bench/browser's
+ * and bench/nextjs's npm packages, on first use.
+ */
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { cpus, loadavg } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
+import { chromiumArgs, chromiumPath } from "../e2e/chromium.ts";
+import { hasTaskset, median, type Running } from "./measure.ts";
+import { SERVER_CPU, prepareNext, startNext, startOurs } from "./servers.ts";
+
+const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 3);
+const LIGHTHOUSE_DIR = "bench/browser";
+const CHROME_PATH = process.env.CHROME_PATH ?? chromiumPath;
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"];
+const LIGHTHOUSE_PAGES = ["/", "/about", "/blog/hello"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+/** The page whose four category scores are measured (the others: performance only). */
+const SCORED_PAGE = "/about";
+
+/** Lighthouse's mobile devtools throttling, applied by hand for the clicks. */
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: 200_000,
+  uploadThroughput: 93_750,
+};
+const CPU_SLOWDOWN = 4;
+/** How long the network must have been quiet after `load` before the click. */
+const QUIET_MS = 2500;
+/** Bounds: the wait for a quiet network, and for the new page's heading. */
+const QUIET_TIMEOUT_MS = 30_000;
+const PAINT_TIMEOUT_MS = 30_000;
+
+/**
+ * The header's links (app/components/site-header.tsx, and the peer's
+ * bench/nextjs/components/Layout.js), each clicked from `/`, or from `/about`
+ * for `/` itself.
+ */
+const LINKS = [
+  "/blog/new",
+  "/",
+  "/about",
+  "/blog/hello%20world",
+  "/docs/getting-started/install",
+  "/shop",
+].map((href) => ({ href, from: href === "/" ? "/about" : "/" }));
+
+interface Server {
+  name: "ours" | "Next.js";
+  origin: string;
+  running: Running;
+}
+
+/** The parts of Lighthouse's result (LH.Result) read here. */
+interface LighthouseResult {
+  lighthouseVersion: string;
+  runtimeError?: { code: string; message: string };
+  audits: Record<
+    string,
+    {
+      title: string;
+      score: number | null;
+      numericValue?: number;
+      details?: { items?: Record<string, unknown>[] };
+    }
+  >;
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+}
+type Lighthouse = (
+  url: string,
+  flags: Record<string, unknown>,
+) => Promise<{ lhr: LighthouseResult } | undefined>;
+type LaunchChrome = (options: {
+  chromePath?: string;
+  chromeFlags: string[];
+}) => Promise<{ port: number; kill(): void }>;
+
+/** Samples per table cell: `server|page|metric`. */
+const samples = new Map<string, number[]>();
+const add = (key: string, value: number) => samples.set(key, [...(samples.get(key) ?? []), value]);
+const medianOf = (key: string) => {
+  const values = samples.get(key) ?? [];
+  return values.length > 0 ? median(values) : NaN;
+};
+/** What deserves a look, once each: failed runs, console errors, audits below 100 %. */
+const notes = new Set<string>();
+
+/** Lighthouse and chrome-launcher from bench/browser/, installed there on first use. */
+async function loadLighthouse(): Promise<{ lighthouse: Lighthouse; launchChrome: LaunchChrome }> {
+  if (!existsSync(`${LIGHTHOUSE_DIR}/node_modules/lighthouse`)) {
+    console.log("# Lighthouse: npm ci");
+    const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], {
+      cwd: LIGHTHOUSE_DIR,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (result.status !== 0) throw new Error(`${LIGHTHOUSE_DIR}: npm ci failed`);
+  }
+  // Resolved from bench/browser/, not from here: the main app does not depend on them.
+  const require = createRequire(pathToFileURL(`${LIGHTHOUSE_DIR}/package.json`));
+  const load = (name: string) => import(pathToFileURL(require.resolve(name)).href);
+  return {
+    lighthouse: (await load("lighthouse")).default,
+    launchChrome: (await load("chrome-launcher")).launch,
+  };
+}
+
+/** One Lighthouse run in a Chromium of its own, killed afterwards whatever happens. */
+async function lighthouseRun(
+  { lighthouse, launchChrome }: Awaited<ReturnType<typeof loadLighthouse>>,
+  url: string,
+  categories: string[],
+): Promise<LighthouseResult> {
+  const chrome = await launchChrome({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: categories,
+      throttlingMethod: "devtools",
+      // A screenshot of the whole page for the report's viewer: no metric reads it.
+      disableFullPageScreenshot: true,
+    });
+    if (!result) throw new Error("Lighthouse returned no result");
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+function recordLighthouse(server: Server, page: string, lhr: LighthouseResult): void {
+  const at = `${server.name}|${page}`;
+  if (lhr.runtimeError) {
+    notes.add(`${server.name} ${page}: Lighthouse ${lhr.runtimeError.code}, run left out`);
+    return;
+  }
+  const audit = (id: string) => lhr.audits[id]!;
+  add(`${at}|fcp`, audit("first-contentful-paint").numericValue!);
+  add(`${at}|lcp`, audit("largest-contentful-paint").numericValue!);
+  add(`${at}|tbt`, audit("total-blocking-time").numericValue!);
+  const scripts = audit("resource-summary").details?.items?.find(
+    (item) => item.resourceType === "script",
+  );
+  add(`${at}|scriptBytes`, Number(scripts?.transferSize ?? 0));
+  // Part of best-practices: on the scored page only.
+  for (const item of lhr.audits["errors-in-console"]?.details?.items ?? []) {
+    const source = (item.sourceLocation as { url?: string } | undefined)?.url ?? "no URL";
+    notes.add(`${server.name} ${page}: console: ${String(item.description)} (${source})`);
+  }
+  if (page !== SCORED_PAGE) return;
+  for (const category of CATEGORIES) {
+    const { score, auditRefs } = lhr.categories[category]!;
+    add(`${at}|${category}`, Math.round((score ?? 0) * 100));
+    // Performance's audits are the metrics, in the table already.
+    if (category === "performance") continue;
+    for (const { id, weight } of auditRefs) {
+      const { score: auditScore, title } = audit(id);
+      if (weight > 0 && auditScore !== null && auditScore < 1) {
+        notes.add(`${server.name} ${page}: ${category}: "${title}" scored ${auditScore}`);
+      }
+    }
+  }
+}
+
+/** Window as the click watcher sees it: the function page.exposeFunction adds. */
+interface BenchWindow {
+  __benchReport(kind: "click" | "paint", at: number): Promise<void>;
+}
+
+/**
+ * Runs in every document of the page before its own scripts (an init script):
+ * reports the click's time, and the time the first frame showing an `<h1>`
+ * reading `expected` has been painted. Times are absolute (timeOrigin + a
+ * document's clock), so they compare across documents if the click loads a new one.
+ *
+ * A MutationObserver sees the heading appear (or its text change) as soon as
+ * the DOM does; requestAnimationFrame then runs at the start of the frame that
+ * renders that DOM, before its style, layout and paint; a message posted from
+ * there runs as the next task, when that frame's paint is done: its time is
+ * the one reported. (It is the main thread's paint: rasterising and showing the
+ * frame follow, alike for both servers.)
+ */
+function watchForHeading(expected: string): void {
+  const report = (kind: "click" | "paint", at: number) =>
+    (window as unknown as BenchWindow).__benchReport(kind, performance.timeOrigin + at);
+  // The event's own time stamp: when the input happened, however busy the page was.
+  addEventListener("click", (event) => report("click", event.timeStamp), { capture: true });
+  const observer = new MutationObserver(() => {
+    if (document.querySelector("h1")?.textContent !== expected) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => report("paint", performance.now());
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** Resolves when no request has been in flight for `QUIET_MS` (or after `QUIET_TIMEOUT_MS`: false). */
+function networkQuiet(page: Page): () => Promise<boolean> {
+  let inFlight = 0;
+  let lastChange = performance.now();
+  const change = (by: number) => () => {
+    inFlight += by;
+    lastChange = performance.now();
+  };
+  page.on("request", change(+1));
+  page.on("requestfinished", change(-1));
+  page.on("requestfailed", change(-1));
+  return async () => {
+    const deadline = performance.now() + QUIET_TIMEOUT_MS;
+    while (performance.now() < deadline) {
+      if (inFlight <= 0 && performance.now() - lastChange >= QUIET_MS) return true;
+      await sleep(50);
+    }
+    return false;
+  };
+}
+
+/** One click, in a fresh context (empty cache) with the throttling on: milliseconds to paint. */
+async function clickToPaint(
+  browser: Browser,
+  server: Server,
+  link: (typeof LINKS)[number],
+  expected: string,
+): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", NETWORK);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+
+    let clickedAt: number | undefined;
+    const painted = Promise.withResolvers<number>();
+    await page.exposeFunction("__benchReport", (kind: "click" | "paint", at: number) => {
+      if (kind === "click") clickedAt = at;
+      else if (clickedAt !== undefined) painted.resolve(at - clickedAt);
+    });
+    await page.addInitScript(watchForHeading, expected);
+    const quiet = networkQuiet(page);
+    await page.goto(server.origin + link.from, { waitUntil: "load" });
+    if (!(await quiet()))
+      notes.add(`${server.name} ${link.from}: network never quiet, clicked anyway`);
+    let reloaded = false;
+    page.once("load", () => (reloaded = true));
+    await page.locator("header nav").first().locator(`a[href="${link.href}"]`).click();
+    const timer = setTimeout(
+      () => painted.reject(new Error(`no "${expected}" heading painted in ${PAINT_TIMEOUT_MS} ms`)),
+      PAINT_TIMEOUT_MS,
+    );
+    const ms = await painted.promise.finally(() => clearTimeout(timer));
+    if (reloaded) notes.add(`${server.name} ${link.href}: the click loaded a new document`);
+    return ms;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Each link's destination heading, as each server renders it (no throttling). */
+async function expectedHeadings(browser: Browser, server: Server): Promise<Map<string, string>> {
+  const page = await browser.newPage();
+  const headings = new Map<string, string>();
+  for (const { href } of LINKS) {
+    await page.goto(server.origin + href);
+    headings.set(href, (await page.locator("h1").first().textContent()) ?? "");
+  }
+  await page.close();
+  return headings;
+}
+
+const ms = (v: number) => v.toFixed(0);
+const kib = (v: number) => (v / 1024).toFixed(1);
+const score = (v: number) => v.toFixed(0);
+
+interface Row {
+  label: string;
+  key: string;
+  format: (value: number) => string;
+  /** The target's wording, and whether ours met it given both medians. */
+  target?: [string, (ours: number, next: number) => boolean];
+}
+
+const ratioAtMost = (limit: number): Row["target"] => [
+  `ours / Next.js <= ${limit}`,
+  (ours, next) => ours / next <= limit,
+];
+// Nothing is below zero: a zero where Next.js has zero too meets "below".
+const below: Row["target"] = ["ours < Next.js", (ours, next) => ours < next || ours === 0];
+
+function rows(): Row[] {
+  const list: Row[] = [];
+  for (const page of LIGHTHOUSE_PAGES) {
+    const fcpTarget = page === "/about" || page === "/blog/hello" ? ratioAtMost(0.7) : undefined;
+    list.push(
+      { label: `${page} FCP (ms)`, key: `${page}|fcp`, format: ms, target: fcpTarget },
+      {
+        label: `${page} LCP (ms)`,
+        key: `${page}|lcp`,
+        format: ms,
+        target: page === "/" ? ratioAtMost(1) : undefined,
+      },
+      { label: `${page} TBT (ms)`, key: `${page}|tbt`, format: ms, target: below },
+      { label: `${page} scripts (KiB)`, key: `${page}|scriptBytes`, format: kib, target: below },
+    );
+  }
+  for (const category of CATEGORIES) {
+    list.push({
+      label: `${SCORED_PAGE} ${category}`,
+      key: `${SCORED_PAGE}|${category}`,
+      format: score,
+      target: ["ours 100", (ours) => ours === 100],
+    });
+  }
+  for (const { href, from } of LINKS) {
+    list.push({
+      label: `click ${from} -> ${href} (ms)`,
+      key: `click|${href}`,
+      format: ms,
+      target: ratioAtMost(1),
+    });
+  }
+  return list;
+}
+
+function printTable(header: string): void {
+  console.log(`\n${header}\n`);
+  console.log("| measure | ours | Next.js | ours / Next.js | target | |");
+  console.log("| --- | ---: | ---: | ---: | --- | --- |");
+  for (const { label, key, format, target } of rows()) {
+    const ours = medianOf(`ours|${key}`);
+    const next = medianOf(`Next.js|${key}`);
+    const ratio = next > 0 ? (ours / next).toFixed(2) : "-";
+    const verdict =
+      !target || Number.isNaN(ours) || Number.isNaN(next)
+        ? ""
+        : target[1](ours, next)
+          ? "met"
+          : "**missed**";
+    const cell = (v: number) => (Number.isNaN(v) ? "n/a" : format(v));
+    console.log(
+      `| ${label} | ${cell(ours)} | ${cell(next)} | ${ratio} | ${target?.[0] ?? ""} | ${verdict} |`,
+    );
+  }
+}
+
+async function main() {
+  if (!existsSync("build/node/server/main.js")) throw new Error("no build: run `npm run build`");
+  const lighthouseApi = await loadLighthouse();
+  prepareNext();
+
+  const started = new Date();
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+  const [ours, next] = await Promise.all([startOurs(), startNext()]);
+  const servers: Server[] = [
+    { name: "ours", origin: `http://127.0.0.1:${ours.port}`, running: ours },
+    { name: "Next.js", origin: `http://127.0.0.1:${next.port}`, running: next },
+  ];
+  /** Both servers, the first going first on even runs. */
+  const inTurn = (run: number) => (run % 2 === 0 ? servers : [...servers].reverse());
+  let lighthouseVersion = "";
+  let chromiumVersion = "";
+  try {
+    // Warm-up: JIT, and what each server renders once, before anything is timed.
+    for (const server of servers) {
+      for (const path of [...LIGHTHOUSE_PAGES, ...LINKS.map((l) => l.href)]) {
+        for (let i = 0; i < 3; i++) await (await fetch(server.origin + path)).arrayBuffer();
+      }
+      // And the home page's photo, in the variant Lighthouse's phone asks for: an
+      // unmeasured run, so no measured LCP includes a cold image optimizer.
+      console.log(`# warm-up: Lighthouse ${server.name} /`);
+      await lighthouseRun(lighthouseApi, server.origin + "/", ["performance"]);
+    }
+
+    for (let run = 0; run < RUNS; run++) {
+      for (const page of LIGHTHOUSE_PAGES) {
+        for (const server of inTurn(run)) {
+          console.log(`# run ${run + 1}/${RUNS}: Lighthouse ${server.name} ${page}`);
+          const categories = page === SCORED_PAGE ? CATEGORIES : ["performance"];
+          const lhr = await lighthouseRun(lighthouseApi, server.origin + page, categories);
+          lighthouseVersion = lhr.lighthouseVersion;
+          recordLighthouse(server, page, lhr);
+        }
+      }
+    }
+
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    try {
+      chromiumVersion = browser.version();
+      const headings = new Map<Server, Map<string, string>>();
+      for (const server of servers) headings.set(server, await expectedHeadings(browser, server));
+      for (let run = 0; run < RUNS; run++) {
+        for (const link of LINKS) {
+          for (const server of inTurn(run)) {
+            console.log(
+              `# run ${run + 1}/${RUNS}: click ${server.name} ${link.from} -> ${link.href}`,
+            );
+            const expected = headings.get(server)!.get(link.href)!;
+            add(
+              `${server.name}|click|${link.href}`,
+              await clickToPaint(browser, server, link, expected),
+            );
+          }
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.running.stop()));
+  }
+
+  const nextVersion = JSON.parse(
+    readFileSync("bench/nextjs/node_modules/next/package.json", "utf8"),
+  ).version;
+  printTable(
+    `### Browser bench, ${started.toISOString().slice(0, 10)}\n\n` +
+      `Medians of ${RUNS} runs, ${started.toISOString()}; ours vs Next.js ${nextVersion} ` +
+      `(pages router, gzip). Lighthouse ${lighthouseVersion}, mobile, devtools throttling ` +
+      `(150 ms RTT, 1.6 Mbps, CPU 4x); clicks in Chromium ${chromiumVersion}, same throttling. ` +
+      `${cpus().length} cores, load average ${load} at the start; servers ` +
+      (hasTaskset ? `both pinned to CPU ${SERVER_CPU}.` : "not pinned."),
+  );
+
+  console.log("\nSamples (ms; bytes for scripts; scores)\n");
+  for (const [key, values] of samples)
+    console.log(`- ${key}: ${values.map((v) => v.toFixed(0)).join(", ")}`);
+  if (notes.size > 0) {
+    console.log("\nNotes\n");
+    for (const note of notes) console.log(`- ${note}`);
+  }
+}
+
+await main();
