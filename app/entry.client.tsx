@@ -20,7 +20,9 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter instrumentations={[routeLoadInstrumentation]} />
+      {/* Navigations render at once, not as transitions React slices and defers: a
+          click paints its page 30 % sooner on a slow phone (decision 012). */}
+      <HydratedRouter instrumentations={[routeLoadInstrumentation]} useTransitions={false} />
     </StrictMode>,
   );
 });
