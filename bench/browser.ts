@@ -10,7 +10,8 @@
  *     throttling applied over CDP): from the click until the first frame painted
  *     with the new page's `<h1>`, after `/` (or `/about`) has loaded and the
  *     network has been quiet for 2.5 s.
- * Each figure is the median of BENCH_BROWSER_RUNS runs; every run measures
+ * Each figure is the median of BENCH_BROWSER_RUNS runs (BENCH_BROWSER_CLICK_RUNS
+ * for the clicks); every run measures
  * both servers back to back, alternating which goes first, so drift in the
  * machine's speed hits both alike. The table gives ours / Next.js within this
  * run, against the targets of issue 20.
@@ -18,7 +19,7 @@
  * Both servers are pinned the same way as in the other benchmarks (to
  * BENCH_SERVER_CPU, with taskset); the browsers run unpinned.
  *
- * Environment: BENCH_BROWSER_RUNS (3); CHROME_PATH, Lighthouse's Chromium, and
+ * Environment: BENCH_BROWSER_RUNS (3), BENCH_BROWSER_CLICK_RUNS (9); CHROME_PATH, Lighthouse's Chromium, and
  * CHROMIUM_PATH, Playwright's (both default to /usr/bin/chromium, see
  * e2e/chromium.ts). Loopback only; nothing is downloaded but bench/browser's
  * and bench/nextjs's npm packages, on first use.
@@ -35,6 +36,9 @@ import { hasTaskset, median, type Running } from "./measure.ts";
 import { SERVER_CPU, prepareNext, startNext, startOurs } from "./servers.ts";
 
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 3);
+// A click lasts a few frames: one frame more or less is a third of it, so clicks
+// need more samples than Lighthouse's seconds-long loads for a stable median.
+const CLICK_RUNS = Number(process.env.BENCH_BROWSER_CLICK_RUNS ?? 9);
 const LIGHTHOUSE_DIR = "bench/browser";
 const CHROME_PATH = process.env.CHROME_PATH ?? chromiumPath;
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"];
@@ -419,11 +423,11 @@ async function main() {
       chromiumVersion = browser.version();
       const headings = new Map<Server, Map<string, string>>();
       for (const server of servers) headings.set(server, await expectedHeadings(browser, server));
-      for (let run = 0; run < RUNS; run++) {
+      for (let run = 0; run < CLICK_RUNS; run++) {
         for (const link of LINKS) {
           for (const server of inTurn(run)) {
             console.log(
-              `# run ${run + 1}/${RUNS}: click ${server.name} ${link.from} -> ${link.href}`,
+              `# run ${run + 1}/${CLICK_RUNS}: click ${server.name} ${link.from} -> ${link.href}`,
             );
             const expected = headings.get(server)!.get(link.href)!;
             add(
@@ -445,7 +449,8 @@ async function main() {
   ).version;
   printTable(
     `### Browser bench, ${started.toISOString().slice(0, 10)}\n\n` +
-      `Medians of ${RUNS} runs, ${started.toISOString()}; ours vs Next.js ${nextVersion} ` +
+      `Medians of ${RUNS} runs (clicks: ${CLICK_RUNS}), ${started.toISOString()}; ` +
+      `ours vs Next.js ${nextVersion} ` +
       `(pages router, gzip). Lighthouse ${lighthouseVersion}, mobile, devtools throttling ` +
       `(150 ms RTT, 1.6 Mbps, CPU 4x); clicks in Chromium ${chromiumVersion}, same throttling. ` +
       `${cpus().length} cores, load average ${load} at the start; servers ` +
