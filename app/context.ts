@@ -18,9 +18,9 @@ export interface RequestInfo {
    */
   readonly renderedOnce: boolean;
   /**
-   * The ids of the routes whose pages are rendered once (server/render-once.ts):
-   * the same for every build's request, told to the browser, which prefetches
-   * their route data.
+   * The ids of the routes whose pages are rendered once (server/render-once.ts),
+   * the same for every request of a build: told to the browser, which
+   * prefetches those pages' route data.
    */
   readonly renderOnceRoutes: readonly string[];
   /**
