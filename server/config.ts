@@ -23,6 +23,8 @@ export interface Config {
   readonly trailingSlash: TrailingSlash;
   readonly trustProxy: boolean;
   readonly publicOrigin: string | null;
+  /** Plain HTTP only redirects to HTTPS (the proxy says so): HSTS is sent (server/security-headers.ts). */
+  readonly httpsOnly: boolean;
   readonly e2eFixtures: boolean;
   readonly buildDir: string;
   readonly shutdownTimeoutMs: number;
@@ -158,6 +160,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     trailingSlash: read("TRAILING_SLASH", oneOf(TRAILING_SLASH_MODES), "never"),
     trustProxy: read("TRUST_PROXY", flag, false),
     publicOrigin: read("PUBLIC_ORIGIN", origin, null),
+    httpsOnly: read("HTTPS_ONLY", flag, false),
     e2eFixtures: read("E2E_FIXTURES", flag, false),
     buildDir: read("BUILD_DIR", text, "build"),
     shutdownTimeoutMs: read("SHUTDOWN_TIMEOUT_MS", integer(100, 600_000), 10_000),

@@ -49,11 +49,23 @@ export function requestOrigin(
   // URL parser has the last word, so a request URL can always be built.
   if (!HOST.test(host) || URL.parse(`http://${host}`) === null) return null;
 
-  const forwardedProto = options.trustProxy ? lastValue(headers["x-forwarded-proto"]) : undefined;
-  if (forwardedProto !== undefined && forwardedProto !== "http" && forwardedProto !== "https") {
-    return null;
-  }
-  return { protocol: `${forwardedProto ?? "http"}:`, host: host.toLowerCase() };
+  const protocol = requestProtocol(headers, options);
+  return protocol === null ? null : { protocol, host: host.toLowerCase() };
+}
+
+/**
+ * `https:` when the request reached the site over HTTPS: the public origin says
+ * so, or our proxy does in `X-Forwarded-Proto`. `http:` otherwise; null for an
+ * `X-Forwarded-Proto` that is neither.
+ */
+export function requestProtocol(
+  headers: IncomingHttpHeaders,
+  options: ForwardedOptions,
+): "http:" | "https:" | null {
+  if (options.publicOrigin) return options.publicOrigin.startsWith("https:") ? "https:" : "http:";
+  const forwarded = options.trustProxy ? lastValue(headers["x-forwarded-proto"]) : undefined;
+  if (forwarded === undefined || forwarded === "http") return "http:";
+  return forwarded === "https" ? "https:" : null;
 }
 
 /**

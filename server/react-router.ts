@@ -7,6 +7,7 @@ import type { RequestInfo } from "../app/context.ts";
 import type { AppServerBuild } from "./build.ts";
 import { mayCompress, negotiateEncoding, sendStream } from "./compression.ts";
 import type { Config } from "./config.ts";
+import { withSecure } from "./cookies.ts";
 import {
   contentSecurityPolicy,
   cspHeaderName,
@@ -33,12 +34,15 @@ export interface RenderedPage {
 // Per-response or hop-by-hop: never kept with a page rendered once.
 const NOT_KEPT_HEADERS = new Set(["date", "content-length", "transfer-encoding", "connection"]);
 
-/** Fetch headers as Node writes them; each Set-Cookie stays its own header. */
-function nodeHeaders(headers: Headers): OutgoingHttpHeaders {
+/**
+ * Fetch headers as Node writes them; each Set-Cookie stays its own header, and
+ * over HTTPS gets the Secure attribute.
+ */
+function nodeHeaders(headers: Headers, https: boolean): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
   for (const [name, value] of headers) if (name !== "set-cookie") out[name] = value;
   const cookies = headers.getSetCookie();
-  if (cookies.length > 0) out["set-cookie"] = cookies;
+  if (cookies.length > 0) out["set-cookie"] = https ? cookies.map(withSecure) : cookies;
   return out;
 }
 
@@ -94,7 +98,7 @@ export function createPageRenderer(
         response.headers.set("Cache-Control", PER_REQUEST_CACHE_CONTROL);
       }
       const { status } = response;
-      const headers = nodeHeaders(response.headers);
+      const headers = nodeHeaders(response.headers, origin.protocol === "https:");
       if (isHtml(response.headers)) headers[policyHeader] = policyWithNonce(nonce, requestId);
       // A page: React's Node stream, with no round trip through a Web stream.
       const body =

@@ -1,25 +1,45 @@
 /**
  * Headers every answer carries: no MIME sniffing, no full URL in the Referer
  * sent to other origins, a browsing context of its own, no powerful browser
- * features, and HSTS when the public origin is https (never over plain http,
- * where it would be ignored at best). The Content-Security-Policy of HTML
- * answers is added where they are rendered (server/csp.ts).
+ * features, and HSTS where the site is served over HTTPS only. The
+ * Content-Security-Policy of HTML answers is added where they are rendered
+ * (server/csp.ts).
  */
 import type { Config } from "./config.ts";
 import type { Step } from "./exchange.ts";
+import { requestProtocol } from "./forwarded.ts";
 
 /** Features no page of this app uses, denied to it and to anything it embeds. */
 export const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
 
-export function securityHeaders(config: Pick<Config, "publicOrigin">): Step {
-  const https = config.publicOrigin?.startsWith("https:") ?? false;
-  return ({ res }) => {
+/** A year, the least the browsers' preload lists accept. */
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * HSTS tells a browser to use HTTPS for this host, on every port, for a year. So
+ * it is sent only where plain HTTP serves nothing but a redirect to HTTPS: an
+ * https PUBLIC_ORIGIN, or HTTPS_ONLY=true (the compose proxy's PROXY_HTTPS_ONLY).
+ * Sent next to a plain-HTTP site on another port (compose's 8080 beside 8443),
+ * it would turn that site into an HTTPS error. Only answers to requests that came
+ * over HTTPS carry it: a browser ignores it over HTTP.
+ */
+export function hstsApplies(config: Pick<Config, "publicOrigin" | "httpsOnly">): boolean {
+  return config.httpsOnly || (config.publicOrigin?.startsWith("https:") ?? false);
+}
+
+export function securityHeaders(
+  config: Pick<Config, "publicOrigin" | "httpsOnly" | "trustProxy">,
+): Step {
+  const hsts = hstsApplies(config);
+  return ({ req, res }) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (hsts && requestProtocol(req.headers, config) === "https:") {
+      res.setHeader("Strict-Transport-Security", HSTS);
+    }
     return false;
   };
 }

@@ -15,7 +15,7 @@ const NAV = [
 
 /** A cookie, not storage: the server reads it to choose the locale of `/`. */
 function rememberLocale(chosen: Locale): void {
-  document.cookie = localeCookie(chosen);
+  document.cookie = localeCookie(chosen, location.protocol === "https:");
 }
 
 export function SiteHeader() {

@@ -138,7 +138,11 @@ export function detectedLocale(pathname: string, signals: LocaleSignals): Locale
   return locale === DEFAULT_LOCALE ? null : locale;
 }
 
-/** The `Set-Cookie`/`document.cookie` value that remembers a chosen locale. */
-export function localeCookie(locale: Locale): string {
-  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+/**
+ * The `Set-Cookie`/`document.cookie` value that remembers a chosen locale;
+ * `Secure` on a page served over HTTPS.
+ */
+export function localeCookie(locale: Locale, secure: boolean): string {
+  const cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  return secure ? `${cookie}; Secure` : cookie;
 }

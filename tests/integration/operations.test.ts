@@ -129,6 +129,32 @@ describe("contract §7: behind a reverse proxy", () => {
       });
       expect(response.status).toBe(200);
       expect(response.body).toContain('data-echo="hello"');
+      // Over HTTPS the cookie the action sets is Secure.
+      expect(response.headers["set-cookie"]).toEqual([
+        "lab-echo=hello; Path=/lab; HttpOnly; SameSite=Lax; Secure",
+      ]);
+    });
+
+    test("over plain HTTP the same cookie is not Secure (the browser would drop it)", async () => {
+      const response = await proxied.request("/lab/form", {
+        method: "POST",
+        headers: {
+          ...forwarded,
+          "X-Forwarded-Proto": "http",
+          Origin: "http://shop.example",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: "message=hi",
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers["set-cookie"]).toEqual([
+        "lab-echo=hi; Path=/lab; HttpOnly; SameSite=Lax",
+      ]);
+    });
+
+    test("no HSTS unless the site is HTTPS-only: plain HTTP may serve beside it", async () => {
+      const response = await proxied.request("/about", { headers: forwarded });
+      expect(response.headers["strict-transport-security"]).toBeUndefined();
     });
 
     test("a form post from another origin is refused", async () => {
@@ -144,12 +170,45 @@ describe("contract §7: behind a reverse proxy", () => {
       expect(response.status).toBe(400);
     });
 
+    test("a malformed X-Forwarded-Proto is a 400", async () => {
+      const response = await proxied.request("/about", {
+        headers: { ...forwarded, "X-Forwarded-Proto": "javascript" },
+      });
+      expect(response.status).toBe(400);
+    });
+
     test("a malformed X-Forwarded-Host is a 400", async () => {
       const response = await proxied.request("/about", {
         headers: { ...forwarded, "X-Forwarded-Host": "evil.example/x" },
       });
       expect(response.status).toBe(400);
     });
+  });
+});
+
+describe("with TRUST_PROXY=1 and HTTPS_ONLY=1 (the proxy redirects plain HTTP)", () => {
+  let httpsOnly: RunningServer;
+  beforeAll(async () => {
+    httpsOnly = await startServer({ TRUST_PROXY: "1", HTTPS_ONLY: "1" });
+  });
+  afterAll(() => httpsOnly.stop());
+
+  test("answers to HTTPS requests carry HSTS, on pages, files and redirects alike", async () => {
+    for (const path of ["/about", "/about/", "/favicon.svg", "/nope"]) {
+      const response = await httpsOnly.request(path, {
+        headers: { "X-Forwarded-Proto": "https" },
+      });
+      expect(response.headers["strict-transport-security"], path).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
+    }
+  });
+
+  test("an answer over plain HTTP does not: a browser would ignore it", async () => {
+    const response = await httpsOnly.request("/about", {
+      headers: { "X-Forwarded-Proto": "http" },
+    });
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
   });
 });
 

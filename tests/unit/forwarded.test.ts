@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { clientAddress, requestOrigin } from "../../server/forwarded.ts";
+import { clientAddress, requestOrigin, requestProtocol } from "../../server/forwarded.ts";
 
 const direct = { trustProxy: false, publicOrigin: null };
 const proxied = { trustProxy: true, publicOrigin: null };
@@ -50,6 +50,24 @@ describe("requestOrigin", () => {
     [proxied, { host: "app", "x-forwarded-host": "999.1.1.1" }],
   ])("%j with %j is refused", (options, headers) => {
     expect(requestOrigin(headers, options)).toBeNull();
+  });
+});
+
+describe("requestProtocol", () => {
+  test.each([
+    [direct, { "x-forwarded-proto": "https" }, "http:"],
+    [proxied, { "x-forwarded-proto": "https" }, "https:"],
+    [proxied, { "x-forwarded-proto": "http" }, "http:"],
+    [proxied, {}, "http:"],
+    // Our proxy's value is the last one.
+    [proxied, { "x-forwarded-proto": "http, https" }, "https:"],
+    [proxied, { "x-forwarded-proto": "https, http" }, "http:"],
+    [proxied, { "x-forwarded-proto": "HTTPS" }, null],
+    [proxied, { "x-forwarded-proto": "javascript" }, null],
+    [{ trustProxy: false, publicOrigin: "https://shop.example" }, {}, "https:"],
+    [{ trustProxy: true, publicOrigin: "http://shop.example" }, { "x-forwarded-proto": "https" }, "http:"],
+  ])("%j with %j -> %s", (options, headers, expected) => {
+    expect(requestProtocol(headers, options)).toBe(expected);
   });
 });
 

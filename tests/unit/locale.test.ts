@@ -105,6 +105,9 @@ describe("detectedLocale: only on /", () => {
   });
 });
 
-test("the locale cookie is site-wide, long-lived and not sent cross-site", () => {
-  expect(localeCookie("fr")).toBe("locale=fr; Path=/; Max-Age=31536000; SameSite=Lax");
+test("the locale cookie is site-wide, long-lived, not sent cross-site, and over HTTPS Secure", () => {
+  expect(localeCookie("fr", false)).toBe("locale=fr; Path=/; Max-Age=31536000; SameSite=Lax");
+  expect(localeCookie("de", true)).toBe(
+    "locale=de; Path=/; Max-Age=31536000; SameSite=Lax; Secure",
+  );
 });

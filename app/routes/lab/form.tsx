@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import { Page } from "../../components/page.tsx";
 import type { Route } from "./+types/form";
 import { requireFixtures } from "./fixtures.ts";
@@ -8,11 +8,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** Echoes a posted message: proves form posts survive a TLS-terminating proxy. */
+/**
+ * Echoes a posted message, and remembers it in a cookie: proves form posts survive
+ * a TLS-terminating proxy, and that a cookie the app sets over HTTPS is Secure.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   requireFixtures(context, request);
   const form = await request.formData();
-  return { echo: String(form.get("message") ?? "") };
+  const echo = String(form.get("message") ?? "");
+  const cookie = `lab-echo=${encodeURIComponent(echo.slice(0, 100))}; Path=/lab; HttpOnly; SameSite=Lax`;
+  return data({ echo }, { headers: { "Set-Cookie": cookie } });
 }
 
 export default function FormFixture({ actionData }: Route.ComponentProps) {
