@@ -14,3 +14,44 @@ export const chromiumArgs = [
   // A container's /dev/shm is 64 MB by default: too small for Chromium.
   "--disable-dev-shm-usage",
 ];
+
+/**
+ * The public key of the certificate an HTTPS origin presents, as Chromium's
+ * `--ignore-certificate-errors-spki-list` takes it (base64 of the SHA-256 of the
+ * SubjectPublicKeyInfo). Read without checking the certificate: for a test's own
+ * proxy, or a deployment the caller said to trust (the smoke image's --insecure).
+ */
+export async function presentedKey(origin: string): Promise<string> {
+  const { connect } = await import("node:tls");
+  const { X509Certificate, createHash } = await import("node:crypto");
+  const url = new URL(origin);
+  const raw = await new Promise<Buffer>((resolve, reject) => {
+    const socket = connect(
+      {
+        host: url.hostname,
+        port: Number(url.port || 443),
+        servername: /^[\d.]+$|:/.test(url.hostname) ? undefined : url.hostname,
+        rejectUnauthorized: false,
+        timeout: 10_000,
+      },
+      () => {
+        resolve(socket.getPeerCertificate().raw);
+        socket.end();
+      },
+    );
+    socket.on("timeout", () => socket.destroy(new Error(`${origin}: no TLS handshake in 10 s`)));
+    socket.on("error", reject);
+  });
+  const spki = new X509Certificate(raw).publicKey.export({ type: "spki", format: "der" });
+  return createHash("sha256").update(spki).digest("base64");
+}
+
+/**
+ * Chromium's flags that trust the keys in E2E_TRUSTED_KEYS (comma-separated,
+ * from presentedKey). Unlike ignoring certificate errors, this makes the origin
+ * a secure one in every respect: its files are cached, prefetches kept, HTTP/2
+ * used, as for a site with a certificate from a public CA.
+ */
+export function trustedKeyArgs(keys = process.env.E2E_TRUSTED_KEYS): string[] {
+  return keys ? [`--ignore-certificate-errors-spki-list=${keys}`] : [];
+}

@@ -1,14 +1,18 @@
 /**
  * Starts what the browser suite runs against, unless BASE_URL names a running
  * deployment: the app image (E2E_FIXTURES=1, TRUST_PROXY=1, read-only root) and
- * nginx in front of it with the project's own docker/nginx.conf, on one Docker
- * network, as docker-compose.yml runs them. Returns the teardown.
+ * nginx in front of it with the project's own docker/proxy/ (HTTPS with HTTP/2
+ * and its self-signed certificate), on one Docker network, as docker-compose.yml
+ * runs them. The browsers trust that certificate by its key (E2E_TRUSTED_KEYS).
+ * Returns the teardown.
  */
 import { execFileSync } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { presentedKey } from "./chromium.ts";
 
 const PROXY_PORT = 8080;
+const PROXY_TLS_PORT = 8443;
 
 export default async function globalSetup() {
   if (process.env.BASE_URL) {
@@ -34,12 +38,20 @@ export default async function globalSetup() {
   const proxy = await new GenericContainer(process.env.PROXY_IMAGE ?? "nginx:1.27-bookworm")
     .withNetwork(network)
     .withCopyFilesToContainer([
-      { source: "docker/nginx.conf", target: "/etc/nginx/conf.d/default.conf" },
-      { source: "docker/upstream-sync.sh", target: "/etc/nginx/upstream-sync.sh" },
+      { source: "docker/proxy/default.conf", target: "/etc/nginx/conf.d/default.conf" },
+      ...["app.conf", "tls-setup.sh", "upstream-sync.sh"].map((name) => ({
+        source: `docker/proxy/${name}`,
+        target: `/etc/nginx/proxy/${name}`,
+      })),
     ])
-    .withEntrypoint(["/bin/bash", "/etc/nginx/upstream-sync.sh"])
+    .withEntrypoint([
+      "/bin/bash",
+      "/etc/nginx/proxy/tls-setup.sh",
+      "/bin/bash",
+      "/etc/nginx/proxy/upstream-sync.sh",
+    ])
     .withCommand(["nginx", "-g", "daemon off;"])
-    .withExposedPorts(PROXY_PORT)
+    .withExposedPorts(PROXY_PORT, PROXY_TLS_PORT)
     .withWaitStrategy(Wait.forHttp("/readyz", PROXY_PORT).forStatusCode(200))
     .start();
 
@@ -50,7 +62,8 @@ export default async function globalSetup() {
   process.env.APP_LOG = appLog;
 
   process.env.APP_URL = `http://${app.getHost()}:${app.getMappedPort(APP_PORT)}`;
-  process.env.PROXY_URL = `http://${proxy.getHost()}:${proxy.getMappedPort(PROXY_PORT)}`;
+  process.env.PROXY_URL = `https://${proxy.getHost()}:${proxy.getMappedPort(PROXY_TLS_PORT)}`;
+  process.env.E2E_TRUSTED_KEYS = await presentedKey(process.env.PROXY_URL);
 
   return async () => {
     await proxy.stop();

@@ -65,7 +65,11 @@ describe("requestProtocol", () => {
     [proxied, { "x-forwarded-proto": "HTTPS" }, null],
     [proxied, { "x-forwarded-proto": "javascript" }, null],
     [{ trustProxy: false, publicOrigin: "https://shop.example" }, {}, "https:"],
-    [{ trustProxy: true, publicOrigin: "http://shop.example" }, { "x-forwarded-proto": "https" }, "http:"],
+    [
+      { trustProxy: true, publicOrigin: "http://shop.example" },
+      { "x-forwarded-proto": "https" },
+      "http:",
+    ],
   ])("%j with %j -> %s", (options, headers, expected) => {
     expect(requestProtocol(headers, options)).toBe(expected);
   });

@@ -1,14 +1,15 @@
 #!/bin/bash
-# upstream-sync.sh - nginx's entrypoint in docker-compose.yml: keeps the `app`
-# upstream equal to the app replicas that are ready, then runs nginx.
+# upstream-sync.sh - the second step of nginx's entrypoint in docker-compose.yml
+# (after tls-setup.sh): keeps the `app` upstream equal to the app replicas that
+# are ready, then runs nginx.
 #
 #   upstream-sync.sh nginx -g 'daemon off;'
 #
 # Every UPSTREAM_SYNC_INTERVAL seconds it resolves UPSTREAM_HOST (Docker's DNS
 # answers one address per replica of a scaled service), asks each address's
 # /readyz, and writes the ready ones to /etc/nginx/upstreams/app.conf (included
-# by docker/nginx.conf). When that list changes it reloads nginx: new workers use
-# the new list, old ones finish what they were serving. So a replica that starts
+# by docker/proxy/default.conf). When that list changes it reloads nginx: new
+# workers use the new list, old ones finish what they were serving. So a replica that starts
 # is used once it is ready, and one that drains (its /readyz answers 503 from
 # SIGTERM on; SHUTDOWN_DELAY_MS) stops getting requests before it closes.
 #
