@@ -33,6 +33,11 @@ export default defineConfig({
         ["json", { outputFile: "test-results/playwright.json" }],
       ],
   use: {
+    // Chromium trusts a test proxy's (or, with the smoke image's --insecure, a
+    // deployment's) certificate by its key (E2E_TRUSTED_KEYS); the requests
+    // Playwright makes from Node (the request fixture, route.fetch) cannot take
+    // that pin, so they skip the check, then and only then.
+    ignoreHTTPSErrors: Boolean(process.env.E2E_TRUSTED_KEYS),
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -57,15 +62,6 @@ export default defineConfig({
     // The core specs again, through the nginx of docker-compose.yml, over HTTPS and HTTP/2.
     ...(smoke
       ? []
-      : [
-          {
-            name: "proxy",
-            // Chromium trusts the proxy's certificate by its key (E2E_TRUSTED_KEYS); the
-            // requests Playwright makes from Node (the request fixture, route.fetch) cannot
-            // take that pin, so they skip the check, for this test-only proxy alone.
-            use: { ...devices["Desktop Chrome"], ignoreHTTPSErrors: true },
-            grep: /@core|@proxy/,
-          },
-        ]),
+      : [{ name: "proxy", use: { ...devices["Desktop Chrome"] }, grep: /@core|@proxy/ }]),
   ],
 });

@@ -4,8 +4,13 @@
  * and hreflang, images, the CSP, health, immutable assets, the route-load
  * fallback on a held data request), in Chromium, against one URL.
  *
- *   docker run --rm <smoke image> https://site.example [--max-ms 2000]
+ *   docker run --rm <smoke image> https://site.example [--max-ms 2000] [--insecure]
  *   docker compose --profile smoke run --rm smoke
+ *
+ * --insecure: trust whatever certificate the deployment presents (a self-signed
+ * one, as the compose nginx makes): Chromium is told to trust its key for the run,
+ * so pages behave as with a real certificate; without it the certificate must be
+ * valid for the URL.
  *
  * Writes JUnit XML and Playwright's JSON to RESULTS_DIR (/results: mount a
  * volume to keep them), prints one last line `N passed, M failed` and exits 0
@@ -18,9 +23,12 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { chromium } from "@playwright/test";
+import { presentedKey, trustedKeyArgs } from "../chromium.ts";
 
-const USAGE = "usage: smoke <base URL> [--max-ms <milliseconds>]";
+const USAGE = "usage: smoke <base URL> [--max-ms <milliseconds>] [--insecure]";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -29,7 +37,7 @@ function fail(message: string): never {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { "max-ms": { type: "string" } },
+  options: { "max-ms": { type: "string" }, insecure: { type: "boolean", default: false } },
 });
 const [target] = positionals;
 if (!target || positionals.length > 1) fail("one base URL, please");
@@ -45,6 +53,7 @@ if (maxMs !== null && !(Number.isInteger(maxMs) && maxMs > 0)) {
   fail(`--max-ms takes a whole number of milliseconds, not ${values["max-ms"]}`);
 }
 const origin = base.origin;
+const insecure = values.insecure && base.protocol === "https:";
 const resultsDir = process.env.RESULTS_DIR ?? "/results";
 mkdirSync(resultsDir, { recursive: true });
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -59,6 +68,7 @@ async function budget(): Promise<{ documentMs: number; fcpMs: number }> {
       "--disable-background-networking",
       "--no-first-run",
       "--disable-dev-shm-usage",
+      ...trustedKeyArgs(),
     ],
   });
   try {
@@ -88,13 +98,23 @@ const startedAt = Date.now();
 /** Ends the run at once, with the reason, when the deployment does not even answer /readyz. */
 async function preflight(): Promise<void> {
   const readyz = `${origin}/readyz`;
-  const problem = await fetch(readyz, { signal: AbortSignal.timeout(10_000) }).then(
-    (response) =>
-      response.ok ? null : `${readyz} answered ${response.status} ${response.statusText}`,
-    (error: unknown) =>
-      `${readyz} did not answer: ${(error as Error).cause ?? (error as Error).message}`,
-  );
-  if (problem === null) return;
+  const problem = await new Promise<string | null>((resolve) => {
+    const request = base.protocol === "https:" ? httpsRequest : httpRequest;
+    const req = request(readyz, { rejectUnauthorized: !insecure, timeout: 10_000 }, (res) => {
+      res.resume();
+      resolve(
+        res.statusCode === 200 ? null : `${readyz} answered ${res.statusCode} ${res.statusMessage}`,
+      );
+    });
+    req.on("timeout", () => req.destroy(new Error("no answer in 10 s")));
+    req.on("error", (error) => resolve(`${readyz} did not answer: ${error.message}`));
+    req.end();
+  });
+  if (problem === null) {
+    // Its key, for Chromium (here and in the suite's workers) to trust.
+    if (insecure) process.env.E2E_TRUSTED_KEYS = await presentedKey(origin);
+    return;
+  }
   process.stdout.write(
     `smoke ${origin}: the deployment is not ready, no browser test was run: ${problem}\n` +
       `0 passed, 1 failed\n`,

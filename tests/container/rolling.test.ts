@@ -1,6 +1,7 @@
 /**
  * Three replicas behind nginx, rolled from build A to build B with
- * scripts/deploy.sh while a client loop and a browser tab use the site: no
+ * scripts/deploy.sh while a client loop and a browser tab use the site over
+ * HTTPS, as browsers do (HTTP/2 for the tab, kept-alive TLS for the loop): no
  * request fails, no hashed file of a live build answers 404, and the tab opened
  * on A ends every navigation on the right page with at most one full load. Then
  * a replica killed outright, and a deploy of an image that never turns healthy.
@@ -8,11 +9,12 @@
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { Agent, request, type IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
+import { Agent, request } from "node:https";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { chromiumArgs, chromiumPath } from "../../e2e/chromium.ts";
+import { chromiumArgs, chromiumPath, presentedKey, trustedKeyArgs } from "../../e2e/chromium.ts";
 import { DOCKER, inspect, stack, until, type Stack } from "./stack.ts";
 
 const IMAGE_B = `rr-ssr-shell:roll-b-${process.pid}`;
@@ -69,6 +71,13 @@ interface Tally {
   resent: number;
 }
 
+/** nginx's self-signed certificate, read from the proxy: the loop trusts it and no other. */
+let proxyCertificate: string;
+
+/** A kept-alive TLS connection to the proxy, checked against its certificate. */
+const tlsAgent = () =>
+  new Agent({ keepAlive: true, maxSockets: 1, ca: proxyCertificate, servername: "localhost" });
+
 /**
  * A GET on a kept-alive connection, as browsers and curl make it (RFC 9112,
  * 9.3.1): when the server closed the reused connection before any answer (nginx
@@ -115,7 +124,7 @@ function clientLoop(port: number, build: { a: string[]; b: string[]; bId: string
   let stopped = false;
 
   async function client(offset: number) {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const agent = tlsAgent();
     for (let i = offset; !stopped && Date.now() < deadline && tally.answered < 100_000; i += 7) {
       const path = paths[i % paths.length]!;
       const startedAt = Date.now();
@@ -187,6 +196,8 @@ async function navigate(
 }
 
 let site: Stack;
+/** The stack's HTTPS origin. */
+let origin: string;
 let browser: Browser;
 let imageA: string;
 let build: { a: string[]; b: string[]; bId: string };
@@ -208,9 +219,11 @@ beforeAll(async () => {
   await until("three replicas in the proxy's upstream", async () =>
     /upstream-sync: 3 ready/.test(site.compose("logs", "--no-color", "proxy")) ? true : undefined,
   );
+  proxyCertificate = site.certificate();
+  origin = `https://127.0.0.1:${site.proxyTlsPort}`;
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...trustedKeyArgs(await presentedKey(origin))],
   });
 }, 300_000);
 
@@ -240,9 +253,16 @@ function deploy(image: string, env: NodeJS.ProcessEnv = {}) {
 const imageOf = (id: string) => inspect(id, "{{.Config.Image}}");
 
 test("a roll from A to B under load: no failed request, no missing file, the open tab keeps working", async () => {
-  const loop = clientLoop(site.proxyPort, build);
-  const { page, seen } = await openTab(browser, `http://127.0.0.1:${site.proxyPort}/about`);
+  const loop = clientLoop(site.proxyTlsPort, build);
+  const { page, seen } = await openTab(browser, `${origin}/about`);
   expect(await page.locator("main[data-route='/about']").textContent()).toContain(TEXT_A);
+  expect(
+    await page.evaluate(
+      () =>
+        (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)
+          .nextHopProtocol,
+    ),
+  ).toBe("h2");
 
   const rolling = deploy(IMAGE_B);
   const loadsPerNavigation: number[] = [];
@@ -280,14 +300,16 @@ test("a roll from A to B under load: no failed request, no missing file, the ope
   expect(loadsPerNavigation.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
   expect(site.replicas().map(imageOf)).toEqual([IMAGE_B, IMAGE_B, IMAGE_B]);
   // A's files are still served, by replicas of B only.
+  const agent = tlsAgent();
   for (const path of build.a) {
-    const response = await fetch(`http://127.0.0.1:${site.proxyPort}${path}`);
+    const response = await get(agent, site.proxyTlsPort, path, tally);
     expect(response.status, path).toBe(200);
   }
+  agent.destroy();
 }, 300_000);
 
 test("a replica killed outright under load: no failed request", async () => {
-  const loop = clientLoop(site.proxyPort, build);
+  const loop = clientLoop(site.proxyTlsPort, build);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const [victim] = site.replicas();
   const restarts = Number(inspect(victim!, "{{.RestartCount}}"));
@@ -311,7 +333,7 @@ test("a replica killed outright under load: no failed request", async () => {
 }, 120_000);
 
 test("a deploy whose new replica never turns healthy stops, says why, and leaves the old ones serving", async () => {
-  const loop = clientLoop(site.proxyPort, build);
+  const loop = clientLoop(site.proxyTlsPort, build);
   const before = site.replicas().sort();
   const { done } = deploy(IMAGE_BROKEN, { DEPLOY_HEALTH_TIMEOUT: "30" });
   const result = await done;

@@ -51,7 +51,11 @@ export interface Stack {
   /** The environment compose runs with (the stack's settings). */
   readonly env: NodeJS.ProcessEnv;
   readonly proxyPort: number;
+  /** nginx's HTTPS port (PROXY_TLS_PORT). */
+  readonly proxyTlsPort: number;
   compose(...args: string[]): string;
+  /** The certificate nginx serves, PEM: the one it made unless TLS_CERT_DIR gave one. */
+  certificate(): string;
   /** The running app replicas' container ids. */
   replicas(): string[];
 }
@@ -61,17 +65,34 @@ export async function stack(name: string, settings: NodeJS.ProcessEnv): Promise<
   const [command, ...prefix] = composeCommand();
   const project = `${name}${process.pid}`;
   const proxyPort = await freePort();
-  const env = { ...process.env, PROXY_PORT: String(proxyPort), ...settings };
+  const proxyTlsPort = await freePort();
+  const env = {
+    ...process.env,
+    PROXY_PORT: String(proxyPort),
+    PROXY_TLS_PORT: String(proxyTlsPort),
+    ...settings,
+  };
+  const compose = (...args: string[]) =>
+    execFileSync(command, [...prefix, "-p", project, ...args], {
+      env,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
   return {
     project,
     env,
     proxyPort,
-    compose: (...args) =>
-      execFileSync(command, [...prefix, "-p", project, ...args], {
-        env,
-        encoding: "utf8",
-        timeout: 120_000,
-      }),
+    proxyTlsPort,
+    compose,
+    certificate: () =>
+      compose(
+        "exec",
+        "-T",
+        "proxy",
+        "sh",
+        "-c",
+        "cat /etc/nginx/tls/provided/fullchain.pem 2>/dev/null || cat /etc/nginx/tls/generated/fullchain.pem",
+      ),
     replicas: () =>
       execFileSync(
         DOCKER,

@@ -1,0 +1,398 @@
+/**
+ * docker-compose.yml's nginx over HTTPS, as browsers meet the app: HTTP/2, the
+ * self-signed certificate it makes and keeps, modern TLS only, resumption, the
+ * app's https URLs, and the hostile corpus sent over TLS; then with a
+ * certificate of our own and PROXY_HTTPS_ONLY=true, plain HTTP as a 308 to
+ * HTTPS and HSTS on every HTTPS answer.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { createHash, X509Certificate } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request as httpsRequest } from "node:https";
+import { connect as http2Connect } from "node:http2";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { connect as tlsConnect } from "node:tls";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { rawRequest, type HttpResponse } from "../integration/harness.ts";
+import { CORPUS, expectSafe, IMAGE_CORPUS, RAW } from "../integration/hostile-corpus.ts";
+import { stack, until, type Stack } from "./stack.ts";
+
+let site: Stack;
+let tlsPort: number;
+
+/** A request over TLS (HTTP/1.1), bytes as given, redirects not followed; the certificate is not checked. */
+function tlsRequest(
+  path: string,
+  {
+    method = "GET",
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<HttpResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(
+      {
+        host: "127.0.0.1",
+        port: tlsPort,
+        servername: "localhost",
+        rejectUnauthorized: false,
+        path,
+        method,
+        headers,
+        agent: false,
+        timeout: 10_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            statusText: res.statusMessage ?? "",
+            headers: res.headers,
+            body: bytes.toString("utf8"),
+            bytes,
+          });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Bytes written as they are on a TLS connection, for input Node's client refuses to send. */
+function tlsRawExchange(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = tlsConnect({
+      host: "127.0.0.1",
+      port: tlsPort,
+      servername: "localhost",
+      rejectUnauthorized: false,
+    });
+    let received = "";
+    socket.setTimeout(5000, () => socket.destroy(new Error("no answer in 5 s")));
+    socket.on("secureConnect", () => socket.end(text));
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+    socket.on("end", () => resolve(received));
+    socket.on("close", () => resolve(received));
+    socket.on("error", reject);
+  });
+}
+
+/** The certificate the HTTPS port presents. */
+function presented(): Promise<X509Certificate> {
+  return new Promise((resolve, reject) => {
+    const socket = tlsConnect(
+      { host: "127.0.0.1", port: tlsPort, servername: "localhost", rejectUnauthorized: false },
+      () => {
+        resolve(new X509Certificate(socket.getPeerCertificate().raw));
+        socket.end();
+      },
+    );
+    socket.on("error", reject);
+  });
+}
+
+/** curl's status line and headers for a GET over HTTPS (curl reports the HTTP version it used). */
+function curlHead(path: string, ...args: string[]): string {
+  return execFileSync(
+    "curl",
+    ["--silent", "--insecure", "--max-time", "10", "--dump-header", "-", "--output", "/dev/null"]
+      .concat(args)
+      .concat(`https://127.0.0.1:${tlsPort}${path}`),
+    { encoding: "utf8" },
+  );
+}
+
+/** `openssl s_client` against the HTTPS port: what it printed, whether or not the handshake failed. */
+function sClient(args: string[], input = ""): string {
+  const run = spawnSync(
+    "openssl",
+    ["s_client", "-connect", `127.0.0.1:${tlsPort}`, "-servername", "localhost", ...args],
+    { input, encoding: "utf8", timeout: 15_000 },
+  );
+  return `${run.stdout}${run.stderr}`;
+}
+
+const httpsReady = () =>
+  until(
+    "the proxy answers /readyz over HTTPS",
+    async () => ((await tlsRequest("/readyz")).status === 200 ? true : undefined),
+    90_000,
+  );
+
+const proxyConfig = (file: string) =>
+  site.compose("exec", "-T", "proxy", "cat", `/etc/nginx/generated/${file}`);
+
+beforeAll(async () => {
+  site = await stack("rrtls", { APP_IMAGE: inject("appImage") });
+  tlsPort = site.proxyTlsPort;
+  site.compose("up", "--detach", "--no-build");
+  await httpsReady();
+}, 180_000);
+
+afterAll(() => {
+  site?.compose("down", "--volumes", "--remove-orphans", "--timeout", "15");
+}, 120_000);
+
+describe("HTTPS as docker compose up starts it", () => {
+  test("nginx -t accepts the configuration the entrypoint wrote", () => {
+    const output = site.compose("exec", "-T", "proxy", "sh", "-c", "nginx -t 2>&1");
+    expect(output).toMatch(/syntax is ok/);
+    expect(output).toMatch(/test is successful/);
+    expect(output).not.toMatch(/\[warn\]/);
+  });
+
+  test("a page and a hashed file come over HTTP/2", async () => {
+    const page = curlHead("/about", "--http2");
+    expect(page).toMatch(/^HTTP\/2 200 ?\r?\n/);
+    const body = (await tlsRequest("/about")).body;
+    const asset = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(body)![1]!;
+    const file = curlHead(asset, "--http2");
+    expect(file).toMatch(/^HTTP\/2 200 ?\r?\n/);
+    expect(file).toMatch(/\ncache-control: public, max-age=31536000, immutable\r?\n/);
+  });
+
+  test("absolute URLs say https; a redirect keeps its query and stays on https", async () => {
+    const origin = `https://127.0.0.1:${tlsPort}`;
+    const page = await tlsRequest("/fr/about");
+    expect(page.body).toContain(`<link rel="canonical" href="${origin}/fr/about"/>`);
+    expect(page.body).toContain(`<link rel="alternate" hrefLang="en" href="${origin}/about"/>`);
+    const redirect = await tlsRequest("/about/?x=1");
+    expect(redirect.status).toBe(308);
+    // The contract's Location is a path on this origin: resolved, it is https.
+    expect(redirect.headers.location).toBe("/about?x=1");
+    expect(new URL(redirect.headers.location!, `${origin}/about/?x=1`).href).toBe(
+      `${origin}/about?x=1`,
+    );
+    // Plain HTTP on 8080 serves beside it, so no HSTS (it would break that site).
+    expect(page.headers["strict-transport-security"]).toBeUndefined();
+    expect((await rawRequest(site.proxyPort, "/about")).status).toBe(200);
+  });
+
+  test("with no certificate given, one for localhost is made once, said in the log, and kept across a restart", async () => {
+    const made = () =>
+      site
+        .compose("logs", "--no-color", "proxy")
+        .split("\n")
+        .filter((l) => l.includes("made a self-signed one for localhost"));
+    const certificate = new X509Certificate(site.certificate());
+    expect(certificate.subject).toBe("CN=localhost");
+    expect(certificate.subjectAltName).toContain("DNS:localhost");
+    expect((await presented()).fingerprint256).toBe(certificate.fingerprint256);
+    expect(made()).toHaveLength(1);
+    expect(made()[0]).toContain(certificate.fingerprint256);
+    // No OCSP responder in a self-signed certificate: no stapling.
+    expect(proxyConfig("tls-certificate.conf")).not.toMatch(/ssl_stapling/);
+
+    site.compose("restart", "--timeout", "5", "proxy");
+    await httpsReady();
+    expect((await presented()).fingerprint256).toBe(certificate.fingerprint256);
+    expect(made()).toHaveLength(1);
+    expect(site.compose("logs", "--no-color", "proxy")).toMatch(
+      /self-signed certificate for localhost, kept in the volume since/,
+    );
+  }, 120_000);
+
+  test("TLS 1.0 and 1.1 are refused, as are legacy ciphers over TLS 1.2", () => {
+    // A client that can still speak them (curl here refuses TLS 1.1 by itself).
+    for (const version of ["-tls1", "-tls1_1"]) {
+      const output = sClient([version, "-cipher", "DEFAULT@SECLEVEL=0"]);
+      expect(output, version).toMatch(/alert protocol version|no protocols available/);
+      expect(output, version).not.toMatch(/Cipher is ECDHE/);
+    }
+    // CBC with SHA-1 MACs: nginx's default cipher list would accept it.
+    const legacy = sClient(["-tls1_2", "-cipher", "ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-AES256-SHA"]);
+    expect(legacy).toMatch(/alert handshake failure/);
+  });
+
+  test("TLS 1.2 with a forward-secret AEAD cipher and TLS 1.3 are accepted", () => {
+    expect(sClient(["-tls1_2"])).toMatch(
+      /New, TLSv1\.2, Cipher is ECDHE-ECDSA-(AES\d+-GCM-SHA\d+|CHACHA20-POLY1305)/,
+    );
+    expect(sClient(["-tls1_3"])).toMatch(/New, TLSv1\.3, Cipher is TLS_/);
+  });
+
+  test("a returning client resumes its session instead of a full handshake", () => {
+    const dir = mkdtempSync(join(tmpdir(), "rr-tls-session-"));
+    try {
+      for (const version of ["-tls1_2", "-tls1_3"]) {
+        const session = join(dir, `session${version}`);
+        // A request, so the TLS 1.3 session ticket (sent after the handshake) arrives.
+        const request = "GET /readyz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+        sClient([version, "-ign_eof", "-sess_out", session], request);
+        expect(readFileSync(session, "utf8"), version).toMatch(/BEGIN SSL SESSION PARAMETERS/);
+        expect(sClient([version, "-ign_eof", "-sess_in", session], request), version).toMatch(
+          /^Reused, TLSv1\.[23]/m,
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  describe("the hostile corpus over TLS: a 4xx or a safe 3xx from nginx or the app, never a 5xx", () => {
+    test.each(CORPUS)("%s", async (name, attack) => {
+      const response = await tlsRequest(attack.path, {
+        method: attack.method ?? "GET",
+        headers: {
+          ...attack.headers,
+          ...(attack.body !== undefined && {
+            "Content-Length": String(Buffer.byteLength(attack.body)),
+          }),
+        },
+        body: attack.body,
+      });
+      expectSafe(name, response);
+    });
+
+    test.each(IMAGE_CORPUS)("image, %s", async (name, path) => {
+      const response = await tlsRequest(path, { headers: { Accept: "image/avif,*/*" } });
+      expect(response.status, name).toBeGreaterThanOrEqual(400);
+      expect(response.status, name).toBeLessThan(500);
+      expectSafe(name, response);
+    });
+
+    test.each(RAW)("%s (raw bytes)", async (name, text) => {
+      const answer = await tlsRawExchange(text);
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0);
+      if (status !== 0) expect(status, name).toBeLessThan(500);
+      const location = /\r\nlocation: ([^\r]*)/i.exec(answer)?.[1];
+      if (location) expect(location, name).toMatch(/^\/(?![/\\])/);
+      expect(answer).not.toMatch(/\r\nSet-Cookie: x=1/i);
+    });
+
+    test("and the paths of the corpus over HTTP/2", async () => {
+      const session = http2Connect(`https://127.0.0.1:${tlsPort}`, {
+        servername: "localhost",
+        rejectUnauthorized: false,
+      });
+      try {
+        const paths = [
+          ...CORPUS.filter(([, a]) => !a.method && !a.headers).map(([, a]) => a.path),
+          ...IMAGE_CORPUS.map(([, path]) => path),
+        ];
+        for (const path of paths) {
+          const { status, location } = await new Promise<{ status: number; location?: string }>(
+            (resolve, reject) => {
+              const stream = session.request({ ":path": path });
+              stream.on("response", (headers) => {
+                resolve({
+                  status: Number(headers[":status"]),
+                  location: headers.location as string | undefined,
+                });
+                stream.close();
+              });
+              stream.on("error", reject);
+              stream.setTimeout(10_000, () => stream.close());
+              stream.end();
+            },
+          );
+          expect(status, path).toBeGreaterThanOrEqual(200);
+          expect(status, path).toBeLessThan(500);
+          if (location) expect(location, path).toMatch(/^\/(?![/\\])/);
+        }
+        expect(paths.length).toBeGreaterThan(60);
+      } finally {
+        session.close();
+      }
+    });
+
+    test("the stack is healthy after the corpus, with no error in the app's log", async () => {
+      expect((await tlsRequest("/about")).status).toBe(200);
+      const errors = site
+        .compose("logs", "--no-color", "app")
+        .split("\n")
+        .filter((l) => /"level":"(error|fatal)"/.test(l));
+      expect(errors).toEqual([]);
+    });
+  });
+});
+
+describe("a certificate of our own and PROXY_HTTPS_ONLY=true", () => {
+  let certDir: string;
+  let ours: X509Certificate;
+
+  beforeAll(async () => {
+    certDir = mkdtempSync(join(tmpdir(), "rr-tls-cert-"));
+    // RSA this time, with an OCSP responder named in it: nginx staples.
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "30",
+        "-subj",
+        "/CN=shop.test",
+        "-addext",
+        "subjectAltName=DNS:shop.test,DNS:localhost",
+        "-addext",
+        "authorityInfoAccess=OCSP;URI:http://ocsp.shop.test",
+        "-keyout",
+        join(certDir, "privkey.pem"),
+        "-out",
+        join(certDir, "fullchain.pem"),
+      ],
+      { stdio: "ignore" },
+    );
+    ours = new X509Certificate(readFileSync(join(certDir, "fullchain.pem")));
+    Object.assign(site.env, { TLS_CERT_DIR: certDir, PROXY_HTTPS_ONLY: "true" });
+    // The changed settings recreate both services.
+    site.compose("up", "--detach", "--no-build");
+    await httpsReady();
+  }, 180_000);
+
+  afterAll(() => rmSync(certDir, { recursive: true, force: true }));
+
+  test("nginx serves it, staples where it names a responder, and nginx -t accepts the result", async () => {
+    expect((await presented()).fingerprint256).toBe(ours.fingerprint256);
+    expect(proxyConfig("tls-certificate.conf")).toMatch(
+      /ssl_certificate \/etc\/nginx\/tls\/provided\/fullchain\.pem;/,
+    );
+    expect(proxyConfig("tls-certificate.conf")).toMatch(/ssl_stapling on;/);
+    expect(site.compose("exec", "-T", "proxy", "sh", "-c", "nginx -t 2>&1")).toMatch(
+      /test is successful/,
+    );
+  });
+
+  test.each([
+    "/",
+    "/about?x=1&y=%20z",
+    "/fr/about/?q=1",
+    "/readyz",
+    "/assets/entry.client-x.js",
+    "//evil.example/?next=//evil.example",
+  ])("plain HTTP %s: a 308 to the same path and query over HTTPS", async (path) => {
+    const response = await rawRequest(site.proxyPort, path);
+    expect(response.status).toBe(308);
+    // Our host, our HTTPS port: never another.
+    expect(response.headers.location).toBe(`https://127.0.0.1:${tlsPort}${path}`);
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  test("every HTTPS answer carries HSTS: pages, files, redirects, 404s", async () => {
+    for (const path of ["/about", "/favicon.svg", "/about/", "/nope"]) {
+      const response = await tlsRequest(path);
+      expect(response.headers["strict-transport-security"], path).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
+    }
+  });
+});
+
+test("the served key is what Chromium is told to trust (e2e/chromium.ts presentedKey)", async () => {
+  const { presentedKey } = await import("../../e2e/chromium.ts");
+  const spki = (await presented()).publicKey.export({ type: "spki", format: "der" });
+  expect(await presentedKey(`https://127.0.0.1:${tlsPort}`)).toBe(
+    createHash("sha256").update(spki).digest("base64"),
+  );
+});
