@@ -7,7 +7,7 @@
  */
 import type { Config } from "./config.ts";
 import type { Step } from "./exchange.ts";
-import { requestProtocol } from "./forwarded.ts";
+import { requestOrigin, requestProtocol } from "./forwarded.ts";
 
 /** Features no page of this app uses, denied to it and to anything it embeds. */
 export const PERMISSIONS_POLICY =
@@ -22,10 +22,22 @@ export const HSTS = "max-age=31536000; includeSubDomains";
  * https PUBLIC_ORIGIN, or HTTPS_ONLY=true (the compose proxy's PROXY_HTTPS_ONLY).
  * Sent next to a plain-HTTP site on another port (compose's 8080 beside 8443),
  * it would turn that site into an HTTPS error. Only answers to requests that came
- * over HTTPS carry it: a browser ignores it over HTTP.
+ * over HTTPS carry it (a browser ignores it over HTTP), for a host name (hstsHost).
  */
 export function hstsApplies(config: Pick<Config, "publicOrigin" | "httpsOnly">): boolean {
   return config.httpsOnly || (config.publicOrigin?.startsWith("https:") ?? false);
+}
+
+/**
+ * Whether HSTS may name this host (`name[:port]`): not an IP address, which
+ * browsers ignore it for, and not localhost, where it would send every local
+ * development server to HTTPS for a year.
+ */
+export function hstsHost(host: string): boolean {
+  if (host.startsWith("[")) return false;
+  const name = host.replace(/:\d+$/, "").toLowerCase();
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(name)) return false;
+  return name !== "localhost" && !name.endsWith(".localhost");
 }
 
 export function securityHeaders(
@@ -38,7 +50,8 @@ export function securityHeaders(
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     if (hsts && requestProtocol(req.headers, config) === "https:") {
-      res.setHeader("Strict-Transport-Security", HSTS);
+      const origin = requestOrigin(req.headers, config);
+      if (origin && hstsHost(origin.host)) res.setHeader("Strict-Transport-Security", HSTS);
     }
     return false;
   };

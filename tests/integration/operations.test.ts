@@ -196,7 +196,7 @@ describe("with TRUST_PROXY=1 and HTTPS_ONLY=1 (the proxy redirects plain HTTP)",
   test("answers to HTTPS requests carry HSTS, on pages, files and redirects alike", async () => {
     for (const path of ["/about", "/about/", "/favicon.svg", "/nope"]) {
       const response = await httpsOnly.request(path, {
-        headers: { "X-Forwarded-Proto": "https" },
+        headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "shop.example" },
       });
       expect(response.headers["strict-transport-security"], path).toBe(
         "max-age=31536000; includeSubDomains",
@@ -206,10 +206,21 @@ describe("with TRUST_PROXY=1 and HTTPS_ONLY=1 (the proxy redirects plain HTTP)",
 
   test("an answer over plain HTTP does not: a browser would ignore it", async () => {
     const response = await httpsOnly.request("/about", {
-      headers: { "X-Forwarded-Proto": "http" },
+      headers: { "X-Forwarded-Proto": "http", "X-Forwarded-Host": "shop.example" },
     });
     expect(response.headers["strict-transport-security"]).toBeUndefined();
   });
+
+  test.each(["localhost:8443", "app.localhost", "127.0.0.1:8443", "[::1]:8443"])(
+    "nor one for %s: HSTS there would pin every local server to HTTPS",
+    async (host) => {
+      const response = await httpsOnly.request("/about", {
+        headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": host },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers["strict-transport-security"]).toBeUndefined();
+    },
+  );
 });
 
 describe("start-up", () => {

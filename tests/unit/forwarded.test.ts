@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { hstsHost } from "../../server/security-headers.ts";
 import { clientAddress, requestOrigin, requestProtocol } from "../../server/forwarded.ts";
 
 const direct = { trustProxy: false, publicOrigin: null };
@@ -83,5 +84,23 @@ describe("clientAddress", () => {
     [proxied, {}, "10.0.0.2"],
   ])("%j with %j -> %s", (options, headers, expected) => {
     expect(clientAddress(headers, "10.0.0.2", options)).toBe(expected);
+  });
+});
+
+describe("hstsHost", () => {
+  test.each([
+    ["shop.example", true],
+    ["shop.example:8443", true],
+    ["Shop.Example", true],
+    ["localhost", false],
+    ["localhost:8443", false],
+    ["app.localhost", false],
+    ["127.0.0.1", false],
+    ["10.0.0.2:443", false],
+    ["[::1]:8443", false],
+    ["[2001:db8::1]", false],
+    ["localhost.example", true],
+  ])("%s -> %s", (host, expected) => {
+    expect(hstsHost(host)).toBe(expected);
   });
 });
