@@ -16,10 +16,18 @@
  * machine's speed hits both alike. The table gives ours / Next.js within this
  * run, against the targets of issue 20.
  *
+ * A second section, "through the proxy", puts the compose nginx (docker/proxy/,
+ * bench/proxy.ts) in front of ours and measures the same way over HTTP/1.1 (its
+ * port 8080) and over HTTPS with HTTP/2 (8443, its self-signed certificate
+ * trusted by key), side by side; then nginx's CPU per request over each
+ * protocol (issue 21).
+ *
  * Both servers are pinned the same way as in the other benchmarks (to
  * BENCH_SERVER_CPU, with taskset); the browsers run unpinned.
  *
- * Environment: BENCH_BROWSER_RUNS (3), BENCH_BROWSER_CLICK_RUNS (9); CHROME_PATH, Lighthouse's Chromium, and
+ * Environment: BENCH_BROWSER_SECTIONS (`nextjs,proxy`: which sections run),
+ * BENCH_BROWSER_RUNS (3), BENCH_BROWSER_CLICK_RUNS (9), BENCH_PROXY_REQUESTS
+ * (4000), PROXY_IMAGE (nginx:1.27-bookworm); CHROME_PATH, Lighthouse's Chromium, and
  * CHROMIUM_PATH, Playwright's (both default to /usr/bin/chromium, see
  * e2e/chromium.ts). Loopback only; nothing is downloaded but bench/browser's
  * and bench/nextjs's npm packages, on first use.
@@ -31,9 +39,13 @@ import { createRequire } from "node:module";
 import { cpus, loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
-import { chromiumArgs, chromiumPath } from "../e2e/chromium.ts";
+import { chromiumArgs, chromiumPath, trustedKeyArgs } from "../e2e/chromium.ts";
 import { hasTaskset, median, type Running } from "./measure.ts";
+import { proxyCpu, startProxy, type Proxy } from "./proxy.ts";
 import { SERVER_CPU, prepareNext, startNext, startOurs } from "./servers.ts";
+
+const SECTIONS = (process.env.BENCH_BROWSER_SECTIONS ?? "nextjs,proxy").split(",");
+const PROXY_REQUESTS = Number(process.env.BENCH_PROXY_REQUESTS ?? 4000);
 
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 3);
 // A click lasts a few frames: one frame more or less is a third of it, so clicks
@@ -76,7 +88,8 @@ const LINKS = [
 ].map((href) => ({ href, from: href === "/" ? "/about" : "/" }));
 
 interface Server {
-  name: "ours" | "Next.js";
+  /** `ours` and `Next.js`; `HTTP/1.1` and `HTTP/2` through the proxy. */
+  name: string;
   origin: string;
   running: Running;
 }
@@ -139,8 +152,12 @@ async function lighthouseRun(
   { lighthouse, launchChrome }: Awaited<ReturnType<typeof loadLighthouse>>,
   url: string,
   categories: string[],
+  extraFlags: string[] = [],
 ): Promise<LighthouseResult> {
-  const chrome = await launchChrome({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await launchChrome({
+    chromePath: CHROME_PATH,
+    chromeFlags: [...CHROME_FLAGS, ...extraFlags],
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -158,7 +175,13 @@ async function lighthouseRun(
   }
 }
 
-function recordLighthouse(server: Server, page: string, lhr: LighthouseResult): void {
+/** `scored`: the run also took the four category scores (SCORED_PAGE in the Next.js section). */
+function recordLighthouse(
+  server: Server,
+  page: string,
+  lhr: LighthouseResult,
+  scored = page === SCORED_PAGE,
+): void {
   const at = `${server.name}|${page}`;
   if (lhr.runtimeError) {
     notes.add(`${server.name} ${page}: Lighthouse ${lhr.runtimeError.code}, run left out`);
@@ -177,7 +200,7 @@ function recordLighthouse(server: Server, page: string, lhr: LighthouseResult): 
     const source = (item.sourceLocation as { url?: string } | undefined)?.url ?? "no URL";
     notes.add(`${server.name} ${page}: console: ${String(item.description)} (${source})`);
   }
-  if (page !== SCORED_PAGE) return;
+  if (!scored) return;
   for (const category of CATEGORIES) {
     const { score, auditRefs } = lhr.categories[category]!;
     add(`${at}|${category}`, Math.round((score ?? 0) * 100));
@@ -376,18 +399,19 @@ function printTable(header: string): void {
   }
 }
 
-async function main() {
-  if (!existsSync("build/node/server/main.js")) throw new Error("no build: run `npm run build`");
-  const lighthouseApi = await loadLighthouse();
+/** Ours against Next.js: the table of issue 20's targets. */
+async function nextjsSection(
+  lighthouseApi: Awaited<ReturnType<typeof loadLighthouse>>,
+  ours: Server,
+): Promise<void> {
   prepareNext();
-
   const started = new Date();
   const load = loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
-  const [ours, next] = await Promise.all([startOurs(), startNext()]);
+  const next = await startNext();
   const servers: Server[] = [
-    { name: "ours", origin: `http://127.0.0.1:${ours.port}`, running: ours },
+    ours,
     { name: "Next.js", origin: `http://127.0.0.1:${next.port}`, running: next },
   ];
   /** Both servers, the first going first on even runs. */
@@ -421,27 +445,12 @@ async function main() {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     try {
       chromiumVersion = browser.version();
-      const headings = new Map<Server, Map<string, string>>();
-      for (const server of servers) headings.set(server, await expectedHeadings(browser, server));
-      for (let run = 0; run < CLICK_RUNS; run++) {
-        for (const link of LINKS) {
-          for (const server of inTurn(run)) {
-            console.log(
-              `# run ${run + 1}/${CLICK_RUNS}: click ${server.name} ${link.from} -> ${link.href}`,
-            );
-            const expected = headings.get(server)!.get(link.href)!;
-            add(
-              `${server.name}|click|${link.href}`,
-              await clickToPaint(browser, server, link, expected),
-            );
-          }
-        }
-      }
+      await clicks(browser, servers, LINKS, inTurn);
     } finally {
       await browser.close();
     }
   } finally {
-    await Promise.all(servers.map((s) => s.running.stop()));
+    await next.stop();
   }
 
   const nextVersion = JSON.parse(
@@ -456,6 +465,164 @@ async function main() {
       `${cpus().length} cores, load average ${load} at the start; servers ` +
       (hasTaskset ? `both pinned to CPU ${SERVER_CPU}.` : "not pinned."),
   );
+}
+
+/** Every link's click-to-paint on every server, CLICK_RUNS times, in turn. */
+async function clicks(
+  browser: Browser,
+  servers: Server[],
+  links: typeof LINKS,
+  inTurn: (run: number) => Server[],
+): Promise<void> {
+  const headings = new Map<Server, Map<string, string>>();
+  for (const server of servers) headings.set(server, await expectedHeadings(browser, server));
+  for (let run = 0; run < CLICK_RUNS; run++) {
+    for (const link of links) {
+      for (const server of inTurn(run)) {
+        console.log(
+          `# run ${run + 1}/${CLICK_RUNS}: click ${server.name} ${link.from} -> ${link.href}`,
+        );
+        const expected = headings.get(server)!.get(link.href)!;
+        add(
+          `${server.name}|click|${link.href}`,
+          await clickToPaint(browser, server, link, expected),
+        );
+      }
+    }
+  }
+}
+
+/** The pages and links measured through the proxy: a static page, a page per request. */
+const PROXY_PAGES = ["/", "/about"];
+const PROXY_LINKS = LINKS.filter((l) =>
+  ["/blog/new", "/about", "/blog/hello%20world"].includes(l.href),
+);
+
+/** The protocol Chromium used for a document of `origin`. */
+async function protocolOf(browser: Browser, origin: string): Promise<string> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${origin}/about`);
+    return await page.evaluate(
+      () =>
+        (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)
+          .nextHopProtocol,
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+/** Ours through the compose nginx: HTTP/1.1 against HTTPS with HTTP/2, and nginx's CPU. */
+async function proxySection(
+  lighthouseApi: Awaited<ReturnType<typeof loadLighthouse>>,
+  ours: Server,
+): Promise<void> {
+  const started = new Date();
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+  let proxy: Proxy;
+  try {
+    proxy = await startProxy(ours.running.port);
+  } catch (error) {
+    console.log(`\n### Through the proxy: not run (${(error as Error).message})`);
+    return;
+  }
+  const servers: Server[] = [
+    { name: "HTTP/1.1", origin: proxy.httpOrigin, running: ours.running },
+    { name: "HTTP/2", origin: proxy.httpsOrigin, running: ours.running },
+  ];
+  const inTurn = (run: number) => (run % 2 === 0 ? servers : [...servers].reverse());
+  const trust = trustedKeyArgs(proxy.key);
+  const protocols: string[] = [];
+  let cpu: Awaited<ReturnType<typeof proxyCpu>> = [];
+  try {
+    for (const server of servers) {
+      console.log(`# warm-up: Lighthouse ${server.name} /`);
+      await lighthouseRun(lighthouseApi, server.origin + "/", ["performance"], trust);
+    }
+    for (let run = 0; run < RUNS; run++) {
+      for (const page of PROXY_PAGES) {
+        for (const server of inTurn(run)) {
+          console.log(`# run ${run + 1}/${RUNS}: Lighthouse ${server.name} ${page}`);
+          recordLighthouse(
+            server,
+            page,
+            await lighthouseRun(lighthouseApi, server.origin + page, ["performance"], trust),
+            false,
+          );
+        }
+      }
+    }
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [...chromiumArgs, ...trust],
+    });
+    try {
+      for (const server of servers) protocols.push(await protocolOf(browser, server.origin));
+      await clicks(browser, servers, PROXY_LINKS, inTurn);
+    } finally {
+      await browser.close();
+    }
+    console.log(`# proxy CPU: ${PROXY_REQUESTS} requests of /about each way`);
+    cpu = await proxyCpu(proxy, ours.running.pid, "/about", { requests: PROXY_REQUESTS });
+  } finally {
+    proxy.stop();
+  }
+
+  console.log(
+    `\n### Through the proxy, ${started.toISOString().slice(0, 10)}\n\n` +
+      `Ours behind the compose nginx (${process.env.PROXY_IMAGE ?? "nginx:1.27-bookworm"}) on ` +
+      `loopback, ${started.toISOString()}: HTTP/1.1 on its port 8080 (Chromium used ` +
+      `${protocols[0]}) against HTTPS on 8443 (${protocols[1]}; TLS 1.3, the self-signed ` +
+      `certificate trusted by key). Medians of ${RUNS} runs (clicks: ${CLICK_RUNS}), same ` +
+      `throttling as above; load average ${load} at the start; nginx and the app ` +
+      (hasTaskset ? `pinned to CPU ${SERVER_CPU}.` : "not pinned.") +
+      `\n`,
+  );
+  console.log("| measure | HTTP/1.1 | HTTP/2 | HTTP/2 / HTTP/1.1 |");
+  console.log("| --- | ---: | ---: | ---: |");
+  const keys: [string, string][] = [
+    ...PROXY_PAGES.flatMap((page): [string, string][] => [
+      [`${page} FCP (ms)`, `${page}|fcp`],
+      [`${page} LCP (ms)`, `${page}|lcp`],
+    ]),
+    ...PROXY_LINKS.map(({ from, href }): [string, string] => [
+      `click ${from} -> ${href} (ms)`,
+      `click|${href}`,
+    ]),
+  ];
+  for (const [label, key] of keys) {
+    const h1 = medianOf(`HTTP/1.1|${key}`);
+    const h2 = medianOf(`HTTP/2|${key}`);
+    console.log(`| ${label} | ${ms(h1)} | ${ms(h2)} | ${(h2 / h1).toFixed(2)} |`);
+  }
+  console.log(
+    `\nnginx's CPU per request of /about (a page rendered once, ~brotli), ${PROXY_REQUESTS} ` +
+      `requests each way (a quarter with a new connection each), 8 at a time, from this process:\n`,
+  );
+  console.log("| way | nginx CPU µs / request | app CPU µs / request | req/s | failed |");
+  console.log("| --- | ---: | ---: | ---: | ---: |");
+  for (const way of cpu) {
+    console.log(
+      `| ${way.label} | ${way.proxyUsPerRequest.toFixed(0)} | ${way.appUsPerRequest.toFixed(0)} | ` +
+        `${(way.requests / way.seconds).toFixed(0)} | ${way.failed} |`,
+    );
+  }
+}
+
+async function main() {
+  if (!existsSync("build/node/server/main.js")) throw new Error("no build: run `npm run build`");
+  const lighthouseApi = await loadLighthouse();
+  const running = await startOurs();
+  const ours: Server = { name: "ours", origin: `http://127.0.0.1:${running.port}`, running };
+  try {
+    if (SECTIONS.includes("nextjs")) await nextjsSection(lighthouseApi, ours);
+    if (SECTIONS.includes("proxy")) await proxySection(lighthouseApi, ours);
+  } finally {
+    await running.stop();
+  }
 
   console.log("\nSamples (ms; bytes for scripts; scores)\n");
   for (const [key, values] of samples)
