@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash, X509Certificate } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
 import { connect as http2Connect } from "node:http2";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ import { connect as tlsConnect } from "node:tls";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { rawRequest, type HttpResponse } from "../integration/harness.ts";
 import { CORPUS, expectSafe, IMAGE_CORPUS, RAW } from "../integration/hostile-corpus.ts";
-import { stack, until, type Stack } from "./stack.ts";
+import { DOCKER, stack, until, type Stack } from "./stack.ts";
 
 let site: Stack;
 let tlsPort: number;
@@ -390,6 +390,85 @@ describe("a certificate of our own and PROXY_HTTPS_ONLY=true", () => {
     }
     // Not for localhost or an address: it would pin every local server to HTTPS.
     expect((await tlsRequest("/about")).headers["strict-transport-security"]).toBeUndefined();
+  });
+});
+
+describe("settings nginx must refuse to start with, saying why", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "rr-tls-bad-"));
+    const make = (name: string) =>
+      execFileSync(
+        "openssl",
+        ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
+          .concat(["-days", "1", "-subj", `/CN=${name}`])
+          .concat(["-keyout", join(dir, `${name}.key`), "-out", join(dir, `${name}.pem`)]),
+        { stdio: "ignore" },
+      );
+    make("a");
+    make("b");
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The proxy's entrypoint alone (then `true` instead of nginx), with these files and settings. */
+  function entrypoint(files: Record<string, string>, env: Record<string, string> = {}) {
+    const certs = mkdtempSync(join(dir, "certs-"));
+    for (const [name, target] of Object.entries(files)) {
+      if (target.startsWith("->")) symlinkSync(target.slice(2), join(certs, name));
+      else copyFileSync(join(dir, target), join(certs, name));
+    }
+    const run = spawnSync(
+      DOCKER,
+      ["run", "--rm", "--volume", `${certs}:/etc/nginx/tls/provided:ro`]
+        .concat(
+          "--volume",
+          `${process.cwd()}/docker/proxy:/etc/nginx/proxy:ro`,
+          "--entrypoint",
+          "/bin/bash",
+        )
+        .concat(Object.entries(env).flatMap(([k, v]) => ["--env", `${k}=${v}`]))
+        .concat(process.env.PROXY_IMAGE ?? "nginx:1.27-bookworm", "/etc/nginx/proxy/tls-setup.sh")
+        .concat("true"),
+      { encoding: "utf8", timeout: 60_000 },
+    );
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  }
+
+  test.each([
+    ["a certificate without its key", { "fullchain.pem": "a.pem" }, {}, /must hold both/],
+    [
+      "a link to a file outside the folder (a Let's Encrypt live/ folder)",
+      {
+        "fullchain.pem": "->../../archive/cert1.pem",
+        "privkey.pem": "->../../archive/privkey1.pem",
+      },
+      {},
+      /readable files .*a link to a file outside the folder/,
+    ],
+    [
+      "a key of another certificate",
+      { "fullchain.pem": "a.pem", "privkey.pem": "b.key" },
+      {},
+      /privkey\.pem is not the key of fullchain\.pem/,
+    ],
+    ["an odd PROXY_TLS_PORT", {}, { PROXY_TLS_PORT: "0443" }, /PROXY_TLS_PORT must be a port/],
+    ["PROXY_HTTPS_ONLY=yes", {}, { PROXY_HTTPS_ONLY: "yes" }, /must be true or false/],
+    [
+      "PROXY_HTTPS_ONLY with an http PUBLIC_ORIGIN",
+      {},
+      { PROXY_HTTPS_ONLY: "true", PUBLIC_ORIGIN: "http://shop.example" },
+      /make it https/,
+    ],
+  ])("%s", (_, files, env, message) => {
+    const run = entrypoint(files, env);
+    expect(run.status, run.output).toBe(1);
+    expect(run.output).toMatch(message);
+  });
+
+  test("and a pair that matches starts (the control)", () => {
+    const run = entrypoint({ "fullchain.pem": "a.pem", "privkey.pem": "a.key" });
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).toMatch(/certificate from TLS_CERT_DIR: subject=CN ?= ?a/);
   });
 });
 
