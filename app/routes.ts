@@ -35,4 +35,5 @@ export default [
   route("lab/client-error", "routes/lab/client-error.tsx", exact),
   route("lab/form", "routes/lab/form.tsx", exact),
   route("lab/links", "routes/lab/links.tsx", exact),
+  route("lab/revalidate", "routes/lab/revalidate.tsx", exact),
 ] satisfies RouteConfig;

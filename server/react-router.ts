@@ -52,10 +52,15 @@ export interface PageRenderer {
   /**
    * Renders the page at `target` (path and query) once, whole, with no request
    * id: null when it cannot be served to others (not a 200 or 404, or it sets a
-   * cookie). Errors are left to the per-request render, which logs them with
-   * the id of the request that met them.
+   * cookie). What went wrong goes to `report` (its first call is the cause), not to
+   * the log: a first render's errors are left to the per-request render, which
+   * logs them with the id of the request that met them; a revalidation logs them.
    */
-  renderOnce(origin: string, target: string): Promise<RenderedPage | null>;
+  renderOnce(
+    origin: string,
+    target: string,
+    report?: (problem: { status?: number; error?: unknown }) => void,
+  ): Promise<RenderedPage | null>;
 }
 
 export function createPageRenderer(
@@ -118,7 +123,7 @@ export function createPageRenderer(
       return response.status;
     },
 
-    async renderOnce(origin, target) {
+    async renderOnce(origin, target, report = () => {}) {
       const info: RequestInfo = {
         requestId: "",
         origin,
@@ -126,13 +131,14 @@ export function createPageRenderer(
         fixtures: config.e2eFixtures,
         renderedOnce: true,
         renderOnceRoutes,
-        reportError: () => {},
+        reportError: (error) => report({ error }),
       };
       try {
         const response = await handle(new Request(origin + target), contextFor(info));
         const { status } = response;
         if ((status !== 200 && status !== 404) || response.headers.has("Set-Cookie")) {
           await response.body?.cancel();
+          report({ status });
           return null;
         }
         const headers: Record<string, string> = {};
@@ -150,6 +156,7 @@ export function createPageRenderer(
         return { status, headers, body, routePattern: info.routePattern };
       } catch (error) {
         logger.debug({ err: error, target }, "render once failed; rendering per request");
+        report({ error });
         return null;
       }
     },

@@ -2,13 +2,15 @@
  * Pages that do not depend on the request are rendered once and served from
  * memory: the example pages in each locale, the 404 page, and their route data.
  * Why on first request and not at build time: docs/decisions/006-render-once.md.
+ * A route that exports `revalidate` has its pages rendered again, in the
+ * background, once they are that old (stale-while-revalidate).
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { ServerBuild } from "react-router";
 import { BUILD_ID_HEADER } from "../app/routing/build-binding.ts";
-import { routeRendersOnce } from "../app/routing/render-once.ts";
+import { routeRendersOnce, routeRevalidate } from "../app/routing/render-once.ts";
 import { ByteBoundedCache } from "./bounded-cache.ts";
 import {
   isCompressible,
@@ -27,6 +29,14 @@ import type { PageRenderer, RenderedPage } from "./react-router.ts";
  */
 export const RENDERED_ONCE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
+/**
+ * A page rendered again every `seconds`: a browser asks each time (by ETag), and a
+ * shared cache may keep it as long as we do, then serve it for as long again
+ * while it fetches the next one, as we do.
+ */
+export const revalidatingCacheControl = (seconds: number) =>
+  `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
+
 /** One encoding of a kept page, with the headers to answer it and to answer 304. */
 interface Representation {
   readonly body: Buffer;
@@ -42,6 +52,12 @@ interface KeptPage {
   readonly identity: Representation;
   /** Compressed when kept, at the highest settings: paid once, not per request. */
   readonly encoded: ReadonlyMap<Encoding, Representation>;
+  /** When it was rendered (ms since the epoch): its `Age`. */
+  readonly renderedAt: number;
+  /** Its route's `revalidate`, in ms; null: kept until evicted. */
+  readonly revalidateMs: number | null;
+  /** When the next request should render it again: a try per interval, failed or not. */
+  staleAt: number;
 }
 
 // What a kept page costs beyond its body: its key, headers and bookkeeping.
@@ -53,9 +69,17 @@ const ENTRY_OVERHEAD_BYTES = 1024;
  * way to it says so (app/routing/render-once.ts). Learning a page's kind from
  * the match React Router made anyway costs nothing; matching again here would
  * cost as much as a tenth of a render.
+ *
+ * Each maps to its pages' `revalidate` in seconds, the shortest any route on the
+ * way says (null: kept until evicted). A `revalidate` no route may have throws,
+ * naming the route: the server does not start with it.
  */
-export function renderOncePatterns(routes: ServerBuild["routes"]): ReadonlySet<string> {
-  const verdicts = new Map<string, boolean>();
+export function renderOncePatterns(
+  routes: ServerBuild["routes"],
+): ReadonlyMap<string, number | null> {
+  const verdicts = new Map<string, { once: boolean; revalidate: number | null }>();
+  const shortest = (a: number | null, b: number | null) =>
+    a === null ? b : b === null ? a : Math.min(a, b);
   for (const route of Object.values(routes)) {
     const chain = routeChain(routes, route!);
     // As React Router joins them for middleware, "/"-prefixed as our access log has it.
@@ -66,10 +90,23 @@ export function renderOncePatterns(routes: ServerBuild["routes"]): ReadonlySet<s
       .replace(/\/\/+/g, "/");
     const pattern = joined.startsWith("/") ? joined : `/${joined}`;
     const once = chain.every((r) => routeRendersOnce(r.module));
+    const revalidate = chain.reduce<number | null>((s, r) => {
+      try {
+        return shortest(s, routeRevalidate(r.module));
+      } catch (error) {
+        throw new Error(`route ${r.id}: ${(error as Error).message}`);
+      }
+    }, null);
     // Routes that share a pattern (a layout and its index) must all agree.
-    verdicts.set(pattern, (verdicts.get(pattern) ?? true) && once);
+    const earlier = verdicts.get(pattern) ?? { once: true, revalidate: null };
+    verdicts.set(pattern, {
+      once: earlier.once && once,
+      revalidate: shortest(earlier.revalidate, revalidate),
+    });
   }
-  return new Set([...verdicts].filter(([, once]) => once).map(([pattern]) => pattern));
+  return new Map(
+    [...verdicts].filter(([, v]) => v.once).map(([pattern, v]) => [pattern, v.revalidate]),
+  );
 }
 
 /**
@@ -101,8 +138,12 @@ async function keptPage(
   rendered: RenderedPage,
   isData: boolean,
   compression: boolean,
+  revalidate: number | null,
 ): Promise<KeptPage> {
-  const cacheControl = rendered.headers["cache-control"] ?? RENDERED_ONCE_CACHE_CONTROL;
+  const renderedAt = Date.now();
+  const cacheControl =
+    rendered.headers["cache-control"] ??
+    (revalidate === null ? RENDERED_ONCE_CACHE_CONTROL : revalidatingCacheControl(revalidate));
   // Route data answers differently to a page of another build (server/build-binding.ts).
   const varyOn = [isData && BUILD_ID_HEADER].filter(Boolean);
   const compress =
@@ -143,11 +184,15 @@ async function keptPage(
     encoded.set("br", representation(br, "br"));
     encoded.set("gzip", representation(gz, "gzip"));
   }
+  const revalidateMs = revalidate === null ? null : revalidate * 1000;
   return {
     status: rendered.status,
     routePattern: rendered.routePattern,
     identity: representation(rendered.body, "identity"),
     encoded,
+    renderedAt,
+    revalidateMs,
+    staleAt: revalidateMs === null ? Infinity : renderedAt + revalidateMs,
   };
 }
 
@@ -207,13 +252,76 @@ export function renderOncePages(
   const rendering = new Set<string>();
   const originOf = ({ origin }: Exchange) => `${origin!.protocol}//${origin!.host}`;
 
+  /**
+   * Renders `target` once and keeps it, unless a render of it is under way (concurrent
+   * requests share one). `previous`: the page it replaces, served meanwhile and kept if
+   * the new render fails or answers another status; that is logged once, as an error.
+   */
+  function renderAndKeep(
+    origin: string,
+    target: string,
+    revalidate: number | null,
+    previous?: KeptPage,
+  ): void {
+    const key = origin + target;
+    if (rendering.has(key)) return;
+    rendering.add(key);
+    let problem: { status?: number; error?: unknown } | undefined;
+    void renderer
+      .renderOnce(origin, target, (found) => {
+        problem = { status: problem?.status ?? found.status, error: problem?.error ?? found.error };
+      })
+      .then(async (rendered) => {
+        if (rendered === null) {
+          if (previous) {
+            logger.error(
+              {
+                err: problem?.error,
+                status: problem?.status,
+                origin,
+                target,
+                retryInS: revalidate,
+              },
+              "revalidation failed: the kept page is served until the next try",
+            );
+          }
+          return;
+        }
+        const isData = target.split("?", 1)[0]!.endsWith(".data");
+        const page = await keptPage(rendered, isData, compression, revalidate);
+        kept.set(key, page);
+        const bytes = Object.fromEntries(
+          [["identity", page.identity] as const, ...page.encoded].map(([e, r]) => [
+            e,
+            r.body.length,
+          ]),
+        );
+        logger.debug(
+          { origin, target, status: page.status, bytes, ...(previous && { revalidated: true }) },
+          "page rendered once",
+        );
+      })
+      .catch((error: unknown) => logger.error({ err: error, target }, "keeping a page failed"))
+      .finally(() => rendering.delete(key));
+  }
+
   return {
     fromMemory(exchange) {
-      const { req, rawPath, rawSearch } = exchange;
+      const { req, res, rawPath, rawSearch } = exchange;
       if (req.method !== "GET" && req.method !== "HEAD") return false;
       // The origin is part of the page (canonical and hreflang links), so of its key.
-      const page = kept.get(originOf(exchange) + rawPath + rawSearch);
+      const origin = originOf(exchange);
+      const page = kept.get(origin + rawPath + rawSearch);
       if (page === undefined) return false;
+      if (page.revalidateMs !== null) {
+        const now = Date.now();
+        res.setHeader("Age", Math.floor((now - page.renderedAt) / 1000));
+        if (now >= page.staleAt) {
+          // One try per interval, whatever its outcome; this request gets the kept page.
+          page.staleAt = now + page.revalidateMs;
+          renderAndKeep(origin, rawPath + rawSearch, page.revalidateMs / 1000, page);
+        }
+      }
       send(exchange, page);
       return true;
     },
@@ -221,28 +329,9 @@ export function renderOncePages(
     renderedPerRequest(exchange, status) {
       const { req, rawPath, rawSearch, routePattern } = exchange;
       if (req.method !== "GET" && req.method !== "HEAD") return;
-      if ((status !== 200 && status !== 404) || !patterns.has(routePattern ?? "")) return;
-      const origin = originOf(exchange);
-      const target = rawPath + rawSearch;
-      const key = origin + target;
-      if (rendering.has(key)) return;
-      rendering.add(key);
-      void renderer
-        .renderOnce(origin, target)
-        .then(async (rendered) => {
-          if (rendered === null) return;
-          const page = await keptPage(rendered, rawPath.endsWith(".data"), compression);
-          kept.set(key, page);
-          const bytes = Object.fromEntries(
-            [["identity", page.identity] as const, ...page.encoded].map(([e, r]) => [
-              e,
-              r.body.length,
-            ]),
-          );
-          logger.debug({ origin, target, status: page.status, bytes }, "page rendered once");
-        })
-        .catch((error: unknown) => logger.error({ err: error, target }, "keeping a page failed"))
-        .finally(() => rendering.delete(key));
+      const revalidate = patterns.get(routePattern ?? "");
+      if ((status !== 200 && status !== 404) || revalidate === undefined) return;
+      renderAndKeep(originOf(exchange), rawPath + rawSearch, revalidate);
     },
   };
 }

@@ -1,6 +1,10 @@
 import { describe, expect, test } from "vitest";
 import type { ServerBuild } from "react-router";
-import { routeRendersOnce } from "../../app/routing/render-once.ts";
+import {
+  MAX_REVALIDATE_S,
+  routeRendersOnce,
+  routeRevalidate,
+} from "../../app/routing/render-once.ts";
 import { ByteBoundedCache } from "../../server/bounded-cache.ts";
 import { etagMatches } from "../../server/exchange.ts";
 import { renderOnceRouteIds, renderOncePatterns } from "../../server/render-once.ts";
@@ -21,8 +25,39 @@ describe("routeRendersOnce: which route modules are rendered once", () => {
       true,
     ],
     ["a renderOnce that is not a boolean is ignored", { loader, renderOnce: "yes" }, false],
+    ["a loader that revalidates (getStaticProps)", { loader, revalidate: 60 }, true],
   ])("%s", (_, module, expected) => {
     expect(routeRendersOnce(module)).toBe(expected);
+  });
+});
+
+describe("routeRevalidate: how old a route's pages may grow before they are rendered again", () => {
+  test.each([
+    ["not said: kept until evicted", {}, null],
+    ["a minute", { loader, revalidate: 60 }, 60],
+    ["one second", { revalidate: 1 }, 1],
+    ["a year", { revalidate: MAX_REVALIDATE_S }, MAX_REVALIDATE_S],
+    ["with renderOnce = true", { loader, renderOnce: true, revalidate: 5 }, 5],
+  ])("%s", (_, module, expected) => {
+    expect(routeRevalidate(module)).toBe(expected);
+  });
+
+  test.each([
+    ["zero", { revalidate: 0 }],
+    ["negative", { revalidate: -1 }],
+    ["a fraction", { revalidate: 0.5 }],
+    ["a string", { revalidate: "60" }],
+    ["false (Next.js's 'never')", { revalidate: false }],
+    ["over a year", { revalidate: MAX_REVALIDATE_S + 1 }],
+    ["Infinity", { revalidate: Infinity }],
+  ])("%s is refused", (_, module) => {
+    expect(() => routeRevalidate(module)).toThrow(/whole number of seconds from 1 to 31536000/);
+  });
+
+  test("with renderOnce = false it is refused, not ignored", () => {
+    expect(() => routeRevalidate({ loader, renderOnce: false, revalidate: 60 })).toThrow(
+      /cannot go with renderOnce = false/,
+    );
   });
 });
 
@@ -77,6 +112,32 @@ describe("renderOncePatterns: which matched route patterns are rendered once", (
 
   test("a route under a layout that opts out is rendered per request", () => {
     expect(renderOncePatterns(nested).has("/account/settings")).toBe(false);
+  });
+
+  test("each pattern carries the shortest revalidate on the way to it", () => {
+    const revalidating = {
+      ...routes,
+      news: route("news", "root", { path: "news" }, { loader, revalidate: 60 }),
+      story: route("story", "news", { path: ":id" }, { loader, revalidate: 300 }),
+      live: route("live", "news", { path: "live" }, { loader, revalidate: 10 }),
+    } as unknown as ServerBuild["routes"];
+    const map = renderOncePatterns(revalidating);
+    expect([
+      map.get("/about"),
+      map.get("/news"),
+      map.get("/news/:id"),
+      map.get("/news/live"),
+    ]).toEqual([null, 60, 60, 10]);
+  });
+
+  test("a revalidate no route may have stops the server, naming the route", () => {
+    const wrong = {
+      ...routes,
+      news: route("news", "root", { path: "news" }, { loader, revalidate: "60" }),
+    } as unknown as ServerBuild["routes"];
+    expect(() => renderOncePatterns(wrong)).toThrow(
+      /^route news: revalidate must be a whole number/,
+    );
   });
 });
 

@@ -1,0 +1,41 @@
+import { Page } from "../../components/page.tsx";
+import { requestInfo } from "../../context.ts";
+import type { Route } from "./+types/revalidate";
+import { requireFixtures } from "./fixtures.ts";
+
+/**
+ * Time-based revalidation, as a page built by getStaticProps with `revalidate: 1`:
+ * rendered once, and again in the background once a second old. The page shows
+ * how many times its loader ran in this process, so a test can tell which render
+ * it was served. A POST with `fail=1` makes the loader throw in the renders made
+ * to be kept (as a CMS that is down when the page is revalidated; the POST's own
+ * answer still renders), `fail=0` mends it: only for tests of what a failed
+ * revalidation does.
+ */
+export const revalidate = 1;
+
+let renders = 0;
+let failing = false;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireFixtures(context, request);
+  if (failing && requestInfo(context, request).renderedOnce) {
+    throw new Error("lab/revalidate: the data source is down (as asked)");
+  }
+  renders += 1;
+  return { render: renders };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireFixtures(context, request);
+  failing = (await request.formData()).get("fail") === "1";
+  return { failing };
+}
+
+export default function Revalidate({ loaderData }: Route.ComponentProps) {
+  return (
+    <Page pattern="/lab/revalidate" title="Revalidation fixture" description="A test fixture.">
+      <p data-render={loaderData.render}>Render {loaderData.render} of this page.</p>
+    </Page>
+  );
+}
