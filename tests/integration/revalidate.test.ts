@@ -1,6 +1,6 @@
 /**
  * Time-based revalidation (a route exporting `revalidate`), on the fixture
- * /lab/revalidate (`revalidate = 1`; its page shows which render of its loader
+ * /lab/revalidate (`revalidate = 2`; its page shows which render of its loader
  * it is): served from memory, stale pages still answered at once while one
  * background render replaces them, a failed render keeping the old page and
  * logged once per try, and the headers a shared cache reads.
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type HttpResponse, type RunningServer } from "./harness.ts";
 
 const PAGE = "/lab/revalidate";
-const REVALIDATE_S = 1;
+const REVALIDATE_S = 2;
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -63,7 +63,7 @@ const failures = () =>
     (l) => l.msg === "revalidation failed: the kept page is served until the next try",
   );
 
-describe("a page that revalidates every second", () => {
+describe("a page that revalidates every two seconds", () => {
   test("is kept after its first request, with what a shared cache may do and its true Age", async () => {
     const first = await server.request(PAGE);
     expect(first.status).toBe(200);
@@ -85,13 +85,16 @@ describe("a page that revalidates every second", () => {
     const revalidationsBefore = revalidations().length;
     await sleep(REVALIDATE_S * 1000 + 200);
     const stale = await Promise.all(Array.from({ length: 10 }, () => server.request(PAGE)));
-    // Every one of them got the kept page, its Age past the interval.
+    const fresh = await renderedAfter(before);
+    // The kept page was answered at once, its Age past the interval; on a busy host the
+    // last of the ten may come after the new render is kept, and get that one.
     for (const response of stale) {
       expect(response.status).toBe(200);
-      expect(renderOf(response)).toBe(before);
+      expect([before, renderOf(fresh)]).toContain(renderOf(response));
     }
-    expect(Math.max(...stale.map((r) => Number(r.headers.age)))).toBeGreaterThanOrEqual(1);
-    const fresh = await renderedAfter(before);
+    const old = stale.filter((response) => renderOf(response) === before);
+    expect(old.length).toBeGreaterThanOrEqual(1);
+    for (const response of old) expect(Number(response.headers.age)).toBeGreaterThanOrEqual(1);
     // One background render for the ten, not ten.
     await sleep(200);
     expect(revalidations().length).toBe(revalidationsBefore + 1);
@@ -132,7 +135,7 @@ describe("a page that revalidates every second", () => {
     const data = `${PAGE}.data`;
     await server.request(data);
     const page = await kept(data);
-    expect(page.headers["cache-control"]).toMatch(/s-maxage=1, stale-while-revalidate=1/);
+    expect(page.headers["cache-control"]).toMatch(/s-maxage=2, stale-while-revalidate=2/);
     expect(page.headers.vary).toMatch(/X-Build-Id/);
   });
 });
