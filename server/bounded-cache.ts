@@ -44,6 +44,11 @@ export class ByteBoundedCache<V> {
     this.#bytes -= entry.bytes;
   }
 
+  /** Every key and value, least recently used first, without marking them used. */
+  *entries(): IterableIterator<[string, V]> {
+    for (const [key, entry] of [...this.#entries]) yield [key, entry.value];
+  }
+
   get size(): number {
     return this.#entries.size;
   }

@@ -25,6 +25,8 @@ export interface Config {
   readonly publicOrigin: string | null;
   /** Plain HTTP only redirects to HTTPS (the proxy says so): HSTS is sent (server/security-headers.ts). */
   readonly httpsOnly: boolean;
+  /** The bearer secret of `POST /_revalidate`; null: the endpoint does not exist. */
+  readonly revalidateSecret: string | null;
   readonly e2eFixtures: boolean;
   readonly buildDir: string;
   readonly shutdownTimeoutMs: number;
@@ -91,6 +93,15 @@ const flag: Parser<boolean> = (raw) => {
 
 const text: Parser<string> = (raw) => {
   if (raw.trim() === "") throw new Error("must not be empty");
+  return raw;
+};
+
+/** A shared secret: long enough not to be guessed, with nothing a header would mangle. */
+const secret: Parser<string | null> = (raw) => {
+  if (raw === "") return null;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) {
+    throw new Error("must be 16 to 256 printable characters, no spaces");
+  }
   return raw;
 };
 
@@ -161,6 +172,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     trustProxy: read("TRUST_PROXY", flag, false),
     publicOrigin: read("PUBLIC_ORIGIN", origin, null),
     httpsOnly: read("HTTPS_ONLY", flag, false),
+    revalidateSecret: read("REVALIDATE_SECRET", secret, null),
     e2eFixtures: read("E2E_FIXTURES", flag, false),
     buildDir: read("BUILD_DIR", text, "build"),
     shutdownTimeoutMs: read("SHUTDOWN_TIMEOUT_MS", integer(100, 600_000), 10_000),

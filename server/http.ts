@@ -21,6 +21,7 @@ import { canonicalUrl, localeDetection } from "./redirects.ts";
 import { renderOncePages } from "./render-once.ts";
 import { reports } from "./reports.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { onDemandRevalidation } from "./cache/on-demand.ts";
 import type { StaticFiles } from "./static.ts";
 
 export interface AppDependencies {
@@ -83,6 +84,7 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
       logger,
     ),
     reports(config, logger),
+    onDemandRevalidation(config, pages.purge, logger),
     canonicalUrl(config),
     localeDetection(config),
     buildBinding(buildId, config),

@@ -10,7 +10,9 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { ServerBuild } from "react-router";
 import { BUILD_ID_HEADER } from "../app/routing/build-binding.ts";
-import { routeRendersOnce, routeRevalidate } from "../app/routing/render-once.ts";
+import { routeRendersOnce, routeRevalidate, routeTags } from "../app/routing/render-once.ts";
+import type { Purge } from "./cache/on-demand.ts";
+import { pathsOf } from "./cache/on-demand.ts";
 import { ByteBoundedCache } from "./bounded-cache.ts";
 import {
   isCompressible,
@@ -58,6 +60,16 @@ interface KeptPage {
   readonly revalidateMs: number | null;
   /** When the next request should render it again: a try per interval, failed or not. */
   staleAt: number;
+  /** Its path and query, and its routes' tags: what on-demand revalidation matches. */
+  readonly target: string;
+  readonly tags: readonly string[];
+}
+
+/** What the routes on the way to a page rendered once say of it. */
+export interface RenderOnceRoute {
+  /** Seconds after which it is rendered again; null: kept until evicted. */
+  readonly revalidate: number | null;
+  readonly tags: readonly string[];
 }
 
 // What a kept page costs beyond its body: its key, headers and bookkeeping.
@@ -71,13 +83,14 @@ const ENTRY_OVERHEAD_BYTES = 1024;
  * cost as much as a tenth of a render.
  *
  * Each maps to its pages' `revalidate` in seconds, the shortest any route on the
- * way says (null: kept until evicted). A `revalidate` no route may have throws,
- * naming the route: the server does not start with it.
+ * way says (null: kept until evicted), and the tags of every route on the way. A
+ * `revalidate` or `tags` no route may have throws, naming the route: the server
+ * does not start with it.
  */
 export function renderOncePatterns(
   routes: ServerBuild["routes"],
-): ReadonlyMap<string, number | null> {
-  const verdicts = new Map<string, { once: boolean; revalidate: number | null }>();
+): ReadonlyMap<string, RenderOnceRoute> {
+  const verdicts = new Map<string, { once: boolean } & RenderOnceRoute>();
   const shortest = (a: number | null, b: number | null) =>
     a === null ? b : b === null ? a : Math.min(a, b);
   for (const route of Object.values(routes)) {
@@ -90,22 +103,28 @@ export function renderOncePatterns(
       .replace(/\/\/+/g, "/");
     const pattern = joined.startsWith("/") ? joined : `/${joined}`;
     const once = chain.every((r) => routeRendersOnce(r.module));
-    const revalidate = chain.reduce<number | null>((s, r) => {
+    let revalidate: number | null = null;
+    const tags = new Set<string>();
+    for (const r of chain) {
       try {
-        return shortest(s, routeRevalidate(r.module));
+        revalidate = shortest(revalidate, routeRevalidate(r.module));
+        for (const tag of routeTags(r.module)) tags.add(tag);
       } catch (error) {
         throw new Error(`route ${r.id}: ${(error as Error).message}`);
       }
-    }, null);
+    }
     // Routes that share a pattern (a layout and its index) must all agree.
-    const earlier = verdicts.get(pattern) ?? { once: true, revalidate: null };
+    const earlier = verdicts.get(pattern) ?? { once: true, revalidate: null, tags: [] };
     verdicts.set(pattern, {
       once: earlier.once && once,
       revalidate: shortest(earlier.revalidate, revalidate),
+      tags: [...new Set([...earlier.tags, ...tags])],
     });
   }
   return new Map(
-    [...verdicts].filter(([, v]) => v.once).map(([pattern, v]) => [pattern, v.revalidate]),
+    [...verdicts]
+      .filter(([, v]) => v.once)
+      .map(([pattern, { revalidate, tags }]) => [pattern, { revalidate, tags }]),
   );
 }
 
@@ -136,10 +155,11 @@ const gzipAsync = promisify(gzip);
 
 async function keptPage(
   rendered: RenderedPage,
-  isData: boolean,
+  target: string,
   compression: boolean,
-  revalidate: number | null,
+  { revalidate, tags }: RenderOnceRoute,
 ): Promise<KeptPage> {
+  const isData = target.split("?", 1)[0]!.endsWith(".data");
   const renderedAt = Date.now();
   const cacheControl =
     rendered.headers["cache-control"] ??
@@ -193,6 +213,8 @@ async function keptPage(
     renderedAt,
     revalidateMs,
     staleAt: revalidateMs === null ? Infinity : renderedAt + revalidateMs,
+    target,
+    tags,
   };
 }
 
@@ -227,6 +249,8 @@ export interface RenderOncePages {
    * requests share that one render).
    */
   readonly renderedPerRequest: (exchange: Exchange, status: number) => void;
+  /** Drops the kept pages a request names (every origin); how many it dropped. */
+  readonly purge: (request: Purge) => number;
 }
 
 /**
@@ -241,7 +265,9 @@ export function renderOncePages(
   { maxBytes, compression }: { maxBytes: number; compression: boolean },
   logger: Logger,
 ): RenderOncePages {
-  if (maxBytes === 0) return { fromMemory: () => false, renderedPerRequest: () => {} };
+  if (maxBytes === 0) {
+    return { fromMemory: () => false, renderedPerRequest: () => {}, purge: () => 0 };
+  }
   const patterns = renderOncePatterns(build.routes);
   const kept = new ByteBoundedCache<KeptPage>(
     maxBytes,
@@ -250,6 +276,8 @@ export function renderOncePages(
       ENTRY_OVERHEAD_BYTES,
   );
   const rendering = new Set<string>();
+  // Counts purges: a render that started before one may hold what it dropped, so it is not kept.
+  let purges = 0;
   const originOf = ({ origin }: Exchange) => `${origin!.protocol}//${origin!.host}`;
 
   /**
@@ -260,12 +288,14 @@ export function renderOncePages(
   function renderAndKeep(
     origin: string,
     target: string,
-    revalidate: number | null,
+    route: RenderOnceRoute,
     previous?: KeptPage,
   ): void {
     const key = origin + target;
     if (rendering.has(key)) return;
     rendering.add(key);
+    const purgesAtStart = purges;
+    const { revalidate } = route;
     let problem: { status?: number; error?: unknown } | undefined;
     void renderer
       .renderOnce(origin, target, (found) => {
@@ -287,8 +317,8 @@ export function renderOncePages(
           }
           return;
         }
-        const isData = target.split("?", 1)[0]!.endsWith(".data");
-        const page = await keptPage(rendered, isData, compression, revalidate);
+        const page = await keptPage(rendered, target, compression, route);
+        if (purges !== purgesAtStart) return;
         kept.set(key, page);
         const bytes = Object.fromEntries(
           [["identity", page.identity] as const, ...page.encoded].map(([e, r]) => [
@@ -319,7 +349,12 @@ export function renderOncePages(
         if (now >= page.staleAt) {
           // One try per interval, whatever its outcome; this request gets the kept page.
           page.staleAt = now + page.revalidateMs;
-          renderAndKeep(origin, rawPath + rawSearch, page.revalidateMs / 1000, page);
+          renderAndKeep(
+            origin,
+            page.target,
+            { revalidate: page.revalidateMs / 1000, tags: page.tags },
+            page,
+          );
         }
       }
       send(exchange, page);
@@ -329,9 +364,28 @@ export function renderOncePages(
     renderedPerRequest(exchange, status) {
       const { req, rawPath, rawSearch, routePattern } = exchange;
       if (req.method !== "GET" && req.method !== "HEAD") return;
-      const revalidate = patterns.get(routePattern ?? "");
-      if ((status !== 200 && status !== 404) || revalidate === undefined) return;
-      renderAndKeep(originOf(exchange), rawPath + rawSearch, revalidate);
+      const route = patterns.get(routePattern ?? "");
+      if ((status !== 200 && status !== 404) || route === undefined) return;
+      renderAndKeep(originOf(exchange), rawPath + rawSearch, route);
+    },
+
+    purge(request) {
+      purges++;
+      const matches =
+        request.kind === "paths"
+          ? (() => {
+              const paths = new Set(request.names.flatMap((path) => [...pathsOf(path)]));
+              return (page: KeptPage) => paths.has(page.target.split("?", 1)[0]!);
+            })()
+          : (page: KeptPage) => page.tags.some((tag) => request.names.includes(tag));
+      let dropped = 0;
+      for (const [key, page] of kept.entries()) {
+        if (matches(page)) {
+          kept.delete(key);
+          dropped++;
+        }
+      }
+      return dropped;
     },
   };
 }

@@ -17,6 +17,8 @@ export interface RenderingExports {
   readonly renderOnce?: unknown;
   /** `export const revalidate = 60`: rendered once, and again once 60 seconds old. */
   readonly revalidate?: unknown;
+  /** `export const tags = ["posts"]`: names `POST /_revalidate` can drop its pages by. */
+  readonly tags?: unknown;
 }
 
 /**
@@ -60,4 +62,21 @@ export function routeRevalidate(module: RenderingExports): number | null {
     throw new Error("revalidate is for pages rendered once: it cannot go with renderOnce = false");
   }
   return revalidate;
+}
+
+/** A tag: what `POST /_revalidate {"tags": [...]}` names (server/cache/on-demand.ts). */
+const TAG = /^[\w.:-]{1,64}$/;
+
+/**
+ * `export const tags = ["posts", "post:hello"]`: names for the route's pages
+ * rendered once, by which on-demand revalidation drops them all at once. Empty
+ * when the route does not say; a list that is not of tags is refused at start-up.
+ */
+export function routeTags(module: RenderingExports): readonly string[] {
+  const { tags } = module;
+  if (tags === undefined) return [];
+  if (!Array.isArray(tags) || tags.some((tag) => typeof tag !== "string" || !TAG.test(tag))) {
+    throw new Error(`tags must be a list of tags (${TAG.source}), not ${JSON.stringify(tags)}`);
+  }
+  return tags as string[];
 }

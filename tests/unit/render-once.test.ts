@@ -122,12 +122,33 @@ describe("renderOncePatterns: which matched route patterns are rendered once", (
       live: route("live", "news", { path: "live" }, { loader, revalidate: 10 }),
     } as unknown as ServerBuild["routes"];
     const map = renderOncePatterns(revalidating);
-    expect([
-      map.get("/about"),
-      map.get("/news"),
-      map.get("/news/:id"),
-      map.get("/news/live"),
-    ]).toEqual([null, 60, 60, 10]);
+    expect(
+      ["/about", "/news", "/news/:id", "/news/live"].map((p) => map.get(p)?.revalidate),
+    ).toEqual([null, 60, 60, 10]);
+  });
+
+  test("and the tags of every route on the way", () => {
+    const tagged = {
+      ...routes,
+      news: route("news", "root", { path: "news" }, { loader, revalidate: 60, tags: ["news"] }),
+      story: route(
+        "story",
+        "news",
+        { path: ":id" },
+        { loader, revalidate: 300, tags: ["story", "news"] },
+      ),
+    } as unknown as ServerBuild["routes"];
+    const map = renderOncePatterns(tagged);
+    expect([map.get("/about")?.tags, map.get("/news")?.tags, map.get("/news/:id")?.tags]).toEqual([
+      [],
+      ["news"],
+      ["news", "story"],
+    ]);
+    const wrong = {
+      ...routes,
+      news: route("news", "root", { path: "news" }, { tags: ["a b"] }),
+    } as unknown as ServerBuild["routes"];
+    expect(() => renderOncePatterns(wrong)).toThrow(/^route news: tags must be a list of tags/);
   });
 
   test("a revalidate no route may have stops the server, naming the route", () => {

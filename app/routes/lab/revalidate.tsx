@@ -4,15 +4,17 @@ import type { Route } from "./+types/revalidate";
 import { requireFixtures } from "./fixtures.ts";
 
 /**
- * Time-based revalidation, as a page built by getStaticProps with `revalidate: 1`:
- * rendered once, and again in the background once a second old. The page shows
+ * Time-based revalidation, as a page built by getStaticProps with `revalidate: 2`:
+ * rendered once, and again in the background once two seconds old. The page shows
  * how many times its loader ran in this process, so a test can tell which render
  * it was served. A POST with `fail=1` makes the loader throw in the renders made
  * to be kept (as a CMS that is down when the page is revalidated; the POST's own
  * answer still renders), `fail=0` mends it: only for tests of what a failed
  * revalidation does.
  */
-export const revalidate = 1;
+export const revalidate = 2;
+/** For on-demand revalidation by tag (tests/integration/on-demand.test.ts). */
+export const tags = ["lab"];
 
 let renders = 0;
 let failing = false;
