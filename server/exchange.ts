@@ -54,3 +54,43 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
     return trimmed === "*" || trimmed === etag || trimmed === `W/${etag}`;
   });
 }
+
+/** Reads at most `max` bytes of a request body; null when there is more. */
+export async function readCapped(req: AsyncIterable<Buffer>, max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > max) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The request's body as JSON, read to at most `max` bytes; null once it has
+ * answered itself: 413 past the cap (by Content-Length, or as the body comes),
+ * 400 for a body that is not JSON.
+ */
+export async function readJsonBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  max: number,
+): Promise<{ readonly value: unknown } | null> {
+  const tooLarge = () => sendText(res, 413, "Content Too Large\n", { Connection: "close" });
+  if (Number(req.headers["content-length"] ?? 0) > max) {
+    tooLarge();
+    return null;
+  }
+  const body = await readCapped(req, max);
+  if (body === null) {
+    tooLarge();
+    return null;
+  }
+  try {
+    return { value: JSON.parse(body.toString("utf8")) };
+  } catch {
+    sendText(res, 400, "Bad Request: the body is not JSON\n");
+    return null;
+  }
+}

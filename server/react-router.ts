@@ -138,7 +138,11 @@ export function createPageRenderer(
         const { status } = response;
         if ((status !== 200 && status !== 404) || response.headers.has("Set-Cookie")) {
           await response.body?.cancel();
-          report({ status });
+          report(
+            status === 200 || status === 404
+              ? { status, error: new Error("it sets a cookie: it cannot be served to others") }
+              : { status },
+          );
           return null;
         }
         const headers: Record<string, string> = {};

@@ -113,6 +113,11 @@ export function renderOncePatterns(
         throw new Error(`route ${r.id}: ${(error as Error).message}`);
       }
     }
+    if (revalidate !== null && !once) {
+      throw new Error(
+        `route ${route!.id}: revalidate is for pages rendered once, and a route on its way is rendered per request`,
+      );
+    }
     // Routes that share a pattern (a layout and its index) must all agree.
     const earlier = verdicts.get(pattern) ?? { once: true, revalidate: null, tags: [] };
     verdicts.set(pattern, {
@@ -253,6 +258,21 @@ export interface RenderOncePages {
   readonly purge: (request: Purge) => number;
 }
 
+/** Whether a page (its path and query, its routes' tags) is one a purge names. */
+function purgeMatcher(
+  request: Purge,
+): (page: { readonly target: string; readonly tags: readonly string[] }) => boolean {
+  if (request.kind === "tags") {
+    return (page) => page.tags.some((tag) => request.names.includes(tag));
+  }
+  // Compared as URL paths: `/blog/café` names the page kept as `/blog/caf%C3%A9`.
+  const paths = new Set(request.names.flatMap((path) => [...pathsOf(path)].map(urlPath)));
+  return (page) => paths.has(urlPath(page.target.split("?", 1)[0]!));
+}
+
+/** A path as the URL parser writes it: percent-encoded where it must be, in one case. */
+const urlPath = (path: string) => new URL(path, "http://h").pathname;
+
 /**
  * Pages rendered once, kept in a least-recently-used cache of `maxBytes`
  * (0 keeps none: every page is rendered per request). The first request for a
@@ -265,19 +285,22 @@ export function renderOncePages(
   { maxBytes, compression }: { maxBytes: number; compression: boolean },
   logger: Logger,
 ): RenderOncePages {
+  // Read (and a route's revalidate or tags checked) whether or not anything is kept.
+  const patterns = renderOncePatterns(build.routes);
   if (maxBytes === 0) {
     return { fromMemory: () => false, renderedPerRequest: () => {}, purge: () => 0 };
   }
-  const patterns = renderOncePatterns(build.routes);
   const kept = new ByteBoundedCache<KeptPage>(
     maxBytes,
     (page) =>
       [page.identity, ...page.encoded.values()].reduce((sum, r) => sum + r.body.length, 0) +
       ENTRY_OVERHEAD_BYTES,
   );
-  const rendering = new Set<string>();
-  // Counts purges: a render that started before one may hold what it dropped, so it is not kept.
-  let purges = 0;
+  /**
+   * The renders under way, by key. A purge that names one marks it: it may hold
+   * what the purge dropped, so it is not kept (the next request renders afresh).
+   */
+  const rendering = new Map<string, { target: string; tags: readonly string[]; purged: boolean }>();
   const originOf = ({ origin }: Exchange) => `${origin!.protocol}//${origin!.host}`;
 
   /**
@@ -293,8 +316,8 @@ export function renderOncePages(
   ): void {
     const key = origin + target;
     if (rendering.has(key)) return;
-    rendering.add(key);
-    const purgesAtStart = purges;
+    const inFlight = { target, tags: route.tags, purged: false };
+    rendering.set(key, inFlight);
     const { revalidate } = route;
     let problem: { status?: number; error?: unknown } | undefined;
     void renderer
@@ -318,7 +341,7 @@ export function renderOncePages(
           return;
         }
         const page = await keptPage(rendered, target, compression, route);
-        if (purges !== purgesAtStart) return;
+        if (inFlight.purged) return;
         kept.set(key, page);
         const bytes = Object.fromEntries(
           [["identity", page.identity] as const, ...page.encoded].map(([e, r]) => [
@@ -343,21 +366,23 @@ export function renderOncePages(
       const origin = originOf(exchange);
       const page = kept.get(origin + rawPath + rawSearch);
       if (page === undefined) return false;
-      if (page.revalidateMs !== null) {
-        const now = Date.now();
-        res.setHeader("Age", Math.floor((now - page.renderedAt) / 1000));
-        if (now >= page.staleAt) {
-          // One try per interval, whatever its outcome; this request gets the kept page.
-          page.staleAt = now + page.revalidateMs;
-          renderAndKeep(
-            origin,
-            page.target,
-            { revalidate: page.revalidateMs / 1000, tags: page.tags },
-            page,
-          );
-        }
+      if (page.revalidateMs === null) {
+        send(exchange, page);
+        return true;
       }
+      const now = Date.now();
+      res.setHeader("Age", Math.floor((now - page.renderedAt) / 1000));
       send(exchange, page);
+      if (now >= page.staleAt) {
+        // One try per interval, whatever its outcome; this request got the kept page.
+        page.staleAt = now + page.revalidateMs;
+        renderAndKeep(
+          origin,
+          page.target,
+          { revalidate: page.revalidateMs / 1000, tags: page.tags },
+          page,
+        );
+      }
       return true;
     },
 
@@ -370,14 +395,10 @@ export function renderOncePages(
     },
 
     purge(request) {
-      purges++;
-      const matches =
-        request.kind === "paths"
-          ? (() => {
-              const paths = new Set(request.names.flatMap((path) => [...pathsOf(path)]));
-              return (page: KeptPage) => paths.has(page.target.split("?", 1)[0]!);
-            })()
-          : (page: KeptPage) => page.tags.some((tag) => request.names.includes(tag));
+      const matches = purgeMatcher(request);
+      for (const inFlight of rendering.values()) {
+        if (matches(inFlight)) inFlight.purged = true;
+      }
       let dropped = 0;
       for (const [key, page] of kept.entries()) {
         if (matches(page)) {

@@ -12,9 +12,10 @@ import {
   withoutQuery,
 } from "../app/routing/reporting.ts";
 import type { Config } from "./config.ts";
-import { sendText, type Step } from "./exchange.ts";
+import { readJsonBody, sendText, type Step } from "./exchange.ts";
 import { clientAddress, requestOrigin } from "./forwarded.ts";
 import type { Logger } from "./logger.ts";
+import { RateLimiter } from "./rate-limit.ts";
 
 /** One report, as logged: short strings only, URLs without their query. */
 export type Report =
@@ -149,50 +150,6 @@ export function isCrossSite(
   return origin !== undefined && origin !== own;
 }
 
-/** Reports allowed per client address: a burst, refilled at a steady rate. */
-export class RateLimiter {
-  readonly #buckets = new Map<string, { tokens: number; at: number }>();
-  readonly burst: number;
-  readonly perMinute: number;
-  readonly maxClients: number;
-
-  constructor(burst: number, perMinute: number, maxClients = 10_000) {
-    this.burst = burst;
-    this.perMinute = perMinute;
-    this.maxClients = maxClients;
-  }
-
-  /** Takes one token for `key`; false when it has none left. */
-  take(key: string, now = Date.now()): boolean {
-    const bucket = this.#buckets.get(key) ?? { tokens: this.burst, at: now };
-    this.#buckets.delete(key); // re-inserted last: the map's order is least recent first
-    bucket.tokens = Math.min(
-      this.burst,
-      bucket.tokens + ((now - bucket.at) * this.perMinute) / 60_000,
-    );
-    bucket.at = now;
-    const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens -= 1;
-    this.#buckets.set(key, bucket);
-    if (this.#buckets.size > this.maxClients) {
-      this.#buckets.delete(this.#buckets.keys().next().value!);
-    }
-    return allowed;
-  }
-}
-
-/** Reads at most `max` bytes of a request body; null when there is more. */
-async function readCapped(req: AsyncIterable<Buffer>, max: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > max) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
 export function reports(
   config: Pick<Config, "trustProxy" | "publicOrigin">,
   logger: Logger,
@@ -216,6 +173,7 @@ export function reports(
       sendText(res, 415, `Unsupported Media Type: ${REPORT_CONTENT_TYPES.join(", ")}\n`);
       return true;
     }
+    // Refused by its announced size before it costs the client a token.
     if (Number(req.headers["content-length"] ?? 0) > MAX_REPORT_BYTES) {
       sendText(res, 413, "Content Too Large\n", { Connection: "close" });
       return true;
@@ -225,19 +183,9 @@ export function reports(
       sendText(res, 429, "Too Many Requests\n", { "Retry-After": "60" });
       return true;
     }
-    const body = await readCapped(req, MAX_REPORT_BYTES);
-    if (body === null) {
-      sendText(res, 413, "Content Too Large\n", { Connection: "close" });
-      return true;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString("utf8"));
-    } catch {
-      sendText(res, 400, "Bad Request: the report is not JSON\n");
-      return true;
-    }
-    const found = readReports(contentType, parsed);
+    const body = await readJsonBody(req, res, MAX_REPORT_BYTES);
+    if (body === null) return true;
+    const found = readReports(contentType, body.value);
     if (found.length === 0) {
       sendText(res, 400, "Bad Request: no report of a known kind\n");
       return true;

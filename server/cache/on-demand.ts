@@ -11,10 +11,10 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { LOCALES, localizedPath, splitLocalePath } from "../../app/routing/locale.ts";
 import { routeDataPath } from "../../app/routing/prefetch.ts";
 import type { Config } from "../config.ts";
-import { sendText, type Step } from "../exchange.ts";
+import { readJsonBody, sendText, type Step } from "../exchange.ts";
 import { clientAddress } from "../forwarded.ts";
 import type { Logger } from "../logger.ts";
-import { RateLimiter } from "../reports.ts";
+import { RateLimiter } from "../rate-limit.ts";
 
 export const REVALIDATE_ENDPOINT = "/_revalidate";
 /** A body over this size is refused (413). */
@@ -92,18 +92,6 @@ export function authorized(authorization: string | undefined, secret: string): b
   return token !== undefined && timingSafeEqual(digest(token), digest(secret));
 }
 
-/** Reads at most `max` bytes of a request body; null when there is more. */
-async function readCapped(req: AsyncIterable<Buffer>, max: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > max) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
  * The endpoint. `purge` drops what the request names and says how many kept
  * pages it dropped. Refusals: 405 but for POST, 429 past the rate (per client
@@ -127,7 +115,6 @@ export function onDemandRevalidation(
     }
     const ip = clientAddress(req.headers, req.socket.remoteAddress, config) ?? "";
     if (!limiter.take(ip)) {
-      logger.warn({ reqId: requestId, ip }, "revalidation refused: too many requests");
       sendText(res, 429, "Too Many Requests\n", { "Retry-After": "60" });
       return true;
     }
@@ -148,23 +135,9 @@ export function onDemandRevalidation(
       sendText(res, 415, "Unsupported Media Type: application/json\n");
       return true;
     }
-    if (Number(req.headers["content-length"] ?? 0) > MAX_REVALIDATE_BYTES) {
-      sendText(res, 413, "Content Too Large\n", { Connection: "close" });
-      return true;
-    }
-    const body = await readCapped(req, MAX_REVALIDATE_BYTES);
-    if (body === null) {
-      sendText(res, 413, "Content Too Large\n", { Connection: "close" });
-      return true;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString("utf8"));
-    } catch {
-      sendText(res, 400, "Bad Request: the body is not JSON\n");
-      return true;
-    }
-    const request = parsePurge(parsed);
+    const body = await readJsonBody(req, res, MAX_REVALIDATE_BYTES);
+    if (body === null) return true;
+    const request = parsePurge(body.value);
     if ("error" in request) {
       sendText(res, 400, `Bad Request: ${request.error}\n`);
       return true;

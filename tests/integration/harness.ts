@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,6 +48,11 @@ export interface RequestOptions {
   body?: string;
   /** A request that takes longer fails the test: the server must never hang. */
   timeoutMs?: number;
+  /**
+   * Over TLS, with this name in the handshake (SNI); the certificate is not
+   * checked (a test proxy's, self-signed).
+   */
+  tlsServername?: string;
 }
 
 export interface RunningServer {
@@ -64,11 +70,19 @@ export interface RunningServer {
 export function rawRequest(
   port: number,
   path: string,
-  { method = "GET", headers = {}, body, timeoutMs = 5000 }: RequestOptions = {},
+  { method = "GET", headers = {}, body, timeoutMs = 5000, tlsServername }: RequestOptions = {},
 ): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: "127.0.0.1", port, path, method, headers, agent: false, timeout: timeoutMs },
+    const options = { host: "127.0.0.1", port, path, method, headers, agent: false as const };
+    const req = (tlsServername === undefined ? httpRequest : httpsRequest)(
+      {
+        ...options,
+        timeout: timeoutMs,
+        ...(tlsServername !== undefined && {
+          servername: tlsServername,
+          rejectUnauthorized: false,
+        }),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));

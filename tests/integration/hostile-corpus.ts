@@ -4,7 +4,7 @@
  * (tests/container/tls.test.ts): each names the attack and what it sends.
  */
 import { expect } from "vitest";
-import type { HttpResponse } from "./harness.ts";
+import type { HttpResponse, RequestOptions } from "./harness.ts";
 
 export interface Attack {
   method?: string;
@@ -238,3 +238,24 @@ export function expectSafe(name: string, response: HttpResponse) {
   for (const leak of LEAKS) expect(response.body, name).not.toMatch(leak);
   expect(response.headers["set-cookie"], name).toBeUndefined();
 }
+
+/** What a raw exchange (RAW) may get: no answer (the connection closed), or one that is safe. */
+export function expectSafeRawAnswer(name: string, answer: string) {
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0);
+  if (status !== 0) {
+    expect(status, name).toBeLessThan(500);
+    const location = /\r\nlocation: ([^\r]*)/i.exec(answer)?.[1];
+    if (location) expect(location, name).toMatch(/^\/(?![/\\])/);
+  }
+  expect(answer, name).not.toMatch(/\r\nSet-Cookie: x=1/i);
+}
+
+/** How an attack is sent: its method, headers and body, with the body's length. */
+export const attackRequest = (attack: Attack): RequestOptions => ({
+  method: attack.method ?? "GET",
+  headers: {
+    ...attack.headers,
+    ...(attack.body !== undefined && { "Content-Length": String(Buffer.byteLength(attack.body)) }),
+  },
+  body: attack.body,
+});

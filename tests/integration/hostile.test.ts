@@ -6,7 +6,14 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "./harness.ts";
-import { CORPUS, expectSafe, IMAGE_CORPUS, RAW } from "./hostile-corpus.ts";
+import {
+  attackRequest,
+  CORPUS,
+  expectSafe,
+  expectSafeRawAnswer,
+  IMAGE_CORPUS,
+  RAW,
+} from "./hostile-corpus.ts";
 
 /** A raw request line, for input Node's own client refuses to send. */
 function rawExchange(port: number, text: string): Promise<string> {
@@ -44,29 +51,13 @@ describe.each([
   });
 
   test.each(CORPUS)("%s: a 4xx or a safe 3xx", async (name, attack) => {
-    const response = await server.request(attack.path, {
-      method: attack.method ?? "GET",
-      headers: {
-        ...attack.headers,
-        ...(attack.body !== undefined && {
-          "Content-Length": String(Buffer.byteLength(attack.body)),
-        }),
-      },
-      body: attack.body,
-    });
+    const response = await server.request(attack.path, attackRequest(attack));
     expectSafe(name, response);
   });
 
   test.each(RAW)("%s (raw bytes): refused or answered safely, never a 5xx", async (name, text) => {
-    const answer = await rawExchange(server.port, text);
-    const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0);
     // Node may close the connection on unparseable input without an answer: also safe.
-    if (status !== 0) {
-      expect(status, name).toBeLessThan(500);
-      const location = /\r\nlocation: ([^\r]*)/i.exec(answer)?.[1];
-      if (location) expect(location, name).toMatch(/^\/(?![/\\])/);
-    }
-    expect(answer).not.toMatch(/\r\nSet-Cookie: x=1/i);
+    expectSafeRawAnswer(name, await rawExchange(server.port, text));
   });
 
   test("the server is healthy after the whole corpus", async () => {

@@ -95,8 +95,9 @@ describe("a page that revalidates every two seconds", () => {
     const old = stale.filter((response) => renderOf(response) === before);
     expect(old.length).toBeGreaterThanOrEqual(1);
     for (const response of old) expect(Number(response.headers.age)).toBeGreaterThanOrEqual(1);
-    // One background render for the ten, not ten.
-    await sleep(200);
+    // One background render for the ten, not ten: its line, and no other after it.
+    await server.waitForLog(() => revalidations().length > revalidationsBefore);
+    await sleep(300);
     expect(revalidations().length).toBe(revalidationsBefore + 1);
     expect(Number(fresh.headers.age)).toBeLessThanOrEqual(1);
   });
@@ -119,10 +120,14 @@ describe("a page that revalidates every two seconds", () => {
       for (let i = 0; i < 5; i++) expect(renderOf(await server.request(PAGE))).toBe(before);
       await sleep(300);
       expect(failures().length).toBe(count);
-      // After the next interval, one more try, one more line.
+      // After the next interval, one more try, one more line: an interval after the first.
       await sleep(REVALIDATE_S * 1000);
       expect(renderOf(await server.request(PAGE))).toBe(before);
       await server.waitForLog(() => failures().length === count + 1);
+      const [first, second] = failures()
+        .slice(-2)
+        .map((l) => Date.parse(String(l.time)));
+      expect(second! - first!).toBeGreaterThanOrEqual(REVALIDATE_S * 1000 - 50);
     } finally {
       await setFailing(false);
     }

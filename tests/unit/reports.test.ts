@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { newReference, REFERENCE, withoutQuery } from "../../app/routing/reporting.ts";
-import { isCrossSite, RateLimiter, readReports } from "../../server/reports.ts";
+import { RateLimiter } from "../../server/rate-limit.ts";
+import { isCrossSite, readReports } from "../../server/reports.ts";
 
 describe("reading reports", () => {
   test("a CSP report (report-uri): the violation, URLs without their query", () => {
