@@ -70,7 +70,8 @@ COPY package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=release /app/build ./build
 USER node
-EXPOSE 3000
+# The app, and its Prometheus metrics (METRICS_PORT).
+EXPOSE 3000 9464
 # No curl in the image: Node's own fetch asks /readyz.
 HEALTHCHECK --interval=5s --timeout=3s --start-period=20s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

@@ -16,6 +16,8 @@ export const LOG_FORMATS = ["json", "pretty"] as const;
 export interface Config {
   readonly port: number;
   readonly host: string;
+  /** The Prometheus metrics port (server/telemetry/metrics.ts); 0: no metrics. */
+  readonly metricsPort: number;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly logFormat: (typeof LOG_FORMATS)[number];
   /** `NODE_ENV=development` (npm run dev): the app comes from Vite's dev server (server/app-source.ts). */
@@ -165,6 +167,7 @@ export function loadConfig(env: Env): Readonly<Config> {
   const config: Config = {
     port: read("PORT", integer(0, 65535), 3000),
     host: read("HOST", text, "0.0.0.0"),
+    metricsPort: read("METRICS_PORT", integer(0, 65535), 9464),
     logLevel: read("LOG_LEVEL", oneOf(LOG_LEVELS), "info"),
     logFormat: read("LOG_FORMAT", oneOf(LOG_FORMATS), development ? "pretty" : "json"),
     development,

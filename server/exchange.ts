@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { RequestOrigin } from "./forwarded.ts";
+import type { AnsweredBy } from "./telemetry/metrics.ts";
 
 /** One request as it travels through the pipeline in http.ts. */
 export interface Exchange {
@@ -18,6 +19,8 @@ export interface Exchange {
   routePattern?: string;
   /** Health probes are logged at debug level only. */
   quiet?: boolean;
+  /** The pipeline step that answered (the last one asked), for the metrics. */
+  answeredBy?: AnsweredBy;
 }
 
 /**

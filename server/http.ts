@@ -22,6 +22,7 @@ import { renderOncePages } from "./render-once.ts";
 import { reports } from "./reports.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { onDemandRevalidation } from "./cache/on-demand.ts";
+import type { AnsweredBy, Metrics } from "./telemetry/metrics.ts";
 import type { StaticFiles } from "./static.ts";
 
 export interface AppDependencies {
@@ -35,6 +36,8 @@ export interface AppDependencies {
   lifecycle: Lifecycle;
   /** The image optimizer's disk cache, opened at start-up; null when off or unusable. */
   imageDiskCache: DiskImageCache | null;
+  /** Where answers are counted; null with METRICS_PORT=0. */
+  metrics: Metrics | null;
 }
 
 /** Images transformed at once: one per core, each on one libvips thread. */
@@ -56,7 +59,7 @@ function requestIdFor(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 export function createRequestListener(deps: AppDependencies): RequestListener {
-  const { config, logger, build, files, assets, lifecycle, imageDiskCache } = deps;
+  const { config, logger, build, files, assets, lifecycle, imageDiskCache, metrics } = deps;
   const buildId = buildIdOf(build);
   const renderer = createPageRenderer(build, config, logger);
   const pages = renderOncePages(
@@ -68,30 +71,35 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     },
     logger,
   );
-  const pipeline: Step[] = [
-    securityHeaders(config),
-    health(lifecycle, buildId),
-    rejectMalformed(config),
-    assets,
-    imageOptimizer(
-      files,
-      {
-        ...config.images,
-        diskCache: imageDiskCache,
-        concurrency: IMAGE_CONCURRENCY,
-        maxQueued: IMAGE_QUEUE_LIMIT,
-      },
-      logger,
-    ),
-    reports(config, logger),
-    onDemandRevalidation(config, pages.purge, logger),
-    canonicalUrl(config),
-    localeDetection(config),
-    buildBinding(buildId, config),
-    publicOrigin(config),
-    pages.fromMemory,
-    reactRouter(renderer, pages.renderedPerRequest),
+  // Each step with the name the metrics give its answers.
+  const pipeline: (readonly [AnsweredBy, Step])[] = [
+    ["security-headers", securityHeaders(config)],
+    ["health", health(lifecycle, buildId)],
+    ["malformed", rejectMalformed(config)],
+    ["static", assets],
+    [
+      "image",
+      imageOptimizer(
+        files,
+        {
+          ...config.images,
+          diskCache: imageDiskCache,
+          concurrency: IMAGE_CONCURRENCY,
+          maxQueued: IMAGE_QUEUE_LIMIT,
+        },
+        logger,
+      ),
+    ],
+    ["report", reports(config, logger)],
+    ["revalidate", onDemandRevalidation(config, pages.purge, logger)],
+    ["redirect", canonicalUrl(config)],
+    ["locale", localeDetection(config)],
+    ["build-binding", buildBinding(buildId, config)],
+    ["origin", publicOrigin(config)],
+    ["rendered-once", pages.fromMemory],
+    ["rendered-per-request", reactRouter(renderer, pages.renderedPerRequest)],
   ];
+  if (metrics) metrics.sources.renderOnce = pages.stats;
 
   function logAccess(exchange: Exchange, startedAt: bigint): void {
     if (exchange.quiet && !logger.isLevelEnabled("debug")) return;
@@ -132,6 +140,13 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     res.once("close", () => {
       lifecycle.inFlight.delete(res);
       logAccess(exchange, startedAt);
+      metrics?.observe(
+        req.method,
+        exchange.routePattern,
+        res.statusCode,
+        exchange.answeredBy ?? "error",
+        Number(process.hrtime.bigint() - startedAt) / 1e9,
+      );
     });
     if (logger.isLevelEnabled("trace")) {
       logger.trace(
@@ -141,12 +156,15 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     }
 
     try {
-      for (const step of pipeline) {
+      for (const [name, step] of pipeline) {
+        // Set before the step runs: a streamed answer may close before its step resolves.
+        exchange.answeredBy = name;
         // Most steps answer synchronously; awaiting only promises saves a tick per step.
         const answered = step(exchange);
         if (answered === true || (answered !== false && (await answered))) return;
       }
     } catch (error) {
+      exchange.answeredBy = "error";
       logger.error({ reqId: exchange.requestId, err: error }, "request failed");
       if (!res.headersSent) {
         sendText(res, 500, `Internal Server Error (reference ${exchange.requestId})\n`);

@@ -10,6 +10,17 @@ import { DiskImageCache } from "./images/disk-cache.ts";
 import { createLogger, flushAndExit } from "./logger.ts";
 import { sendText } from "./exchange.ts";
 import { gracefulShutdown } from "./shutdown.ts";
+import { createMetrics, serveMetrics, type Metrics } from "./telemetry/metrics.ts";
+import { readFileSync } from "node:fs";
+
+/** package.json's version, as the working folder holds it (the image's /app), for build_info. */
+const APP_VERSION = (() => {
+  try {
+    return String(JSON.parse(readFileSync("package.json", "utf8")).version ?? "unknown");
+  } catch {
+    return "unknown";
+  }
+})();
 
 let config: Config;
 try {
@@ -59,8 +70,11 @@ const source = await (
   config.development ? developmentSource(server) : productionSource(config)
 ).catch(fatal);
 const imageDiskCache = await openImageDiskCache().catch(fatal);
+// The metrics, on a port of their own; the build's id is known once the app is loaded.
+let metrics: Metrics | null = null;
 const pipelineOf = (build: AppServerBuild) =>
   createRequestListener({
+    metrics,
     config,
     logger,
     build,
@@ -70,10 +84,13 @@ const pipelineOf = (build: AppServerBuild) =>
     imageDiskCache,
   });
 
-let current = await source
-  .build()
-  .then((build) => ({ build, pipeline: pipelineOf(build) }))
-  .catch(fatal);
+const firstBuild = await source.build().catch(fatal);
+if (config.metricsPort !== 0) {
+  metrics = createMetrics({ id: buildIdOf(firstBuild), version: APP_VERSION });
+  metrics.sources.inFlight = () => lifecycle.inFlight.size;
+  serveMetrics(metrics, { port: config.metricsPort, host: config.host }, logger);
+}
+let current = { build: firstBuild, pipeline: pipelineOf(firstBuild) };
 if (config.development) {
   // An edited module gives a new build; it gets a new pipeline (fresh caches of
   // pages rendered once) before the first request that sees it.
@@ -104,6 +121,7 @@ const connections = guardConnections(
   logger,
 );
 lifecycle.connections = connections.stats;
+if (metrics) metrics.sources.connections = connections.stats;
 
 const shutdown = gracefulShutdown({
   server,

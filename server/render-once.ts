@@ -24,6 +24,7 @@ import {
 import { etagMatches, type Exchange, type Step } from "./exchange.ts";
 import type { Logger } from "./logger.ts";
 import type { PageRenderer, RenderedPage } from "./react-router.ts";
+import type { RenderOnceStats } from "./telemetry/metrics.ts";
 
 /**
  * The same for every visitor, so shared caches may keep it; but revalidated on
@@ -256,6 +257,8 @@ export interface RenderOncePages {
   readonly renderedPerRequest: (exchange: Exchange, status: number) => void;
   /** Drops the kept pages a request names (every origin); how many it dropped. */
   readonly purge: (request: Purge) => number;
+  /** What is kept now, for the metrics. */
+  readonly stats: () => RenderOnceStats;
 }
 
 /** Whether a page (its path and query, its routes' tags) is one a purge names. */
@@ -288,7 +291,12 @@ export function renderOncePages(
   // Read (and a route's revalidate or tags checked) whether or not anything is kept.
   const patterns = renderOncePatterns(build.routes);
   if (maxBytes === 0) {
-    return { fromMemory: () => false, renderedPerRequest: () => {}, purge: () => 0 };
+    return {
+      fromMemory: () => false,
+      renderedPerRequest: () => {},
+      purge: () => 0,
+      stats: () => ({ entries: 0, bytes: 0 }),
+    };
   }
   const kept = new ByteBoundedCache<KeptPage>(
     maxBytes,
@@ -393,6 +401,8 @@ export function renderOncePages(
       if ((status !== 200 && status !== 404) || route === undefined) return;
       renderAndKeep(originOf(exchange), rawPath + rawSearch, route);
     },
+
+    stats: () => ({ entries: kept.size, bytes: kept.bytes }),
 
     purge(request) {
       const matches = purgeMatcher(request);

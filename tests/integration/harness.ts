@@ -113,7 +113,15 @@ export async function startServer(
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, launch.args, {
     cwd: launch.cwd,
-    env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "debug", ...env },
+    // The metrics port off: the servers of parallel test files would share its default.
+    env: {
+      PATH: process.env.PATH,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "debug",
+      METRICS_PORT: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: LogLine[] = [];

@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       trustProxy: false,
       publicOrigin: null,
       httpsOnly: false,
+      metricsPort: 9464,
       revalidateSecret: null,
       e2eFixtures: false,
       buildDir: "build",

@@ -1,0 +1,111 @@
+/**
+ * The Prometheus metrics on their own port: after a known sequence of requests
+ * the counts and labels are exactly those expected; a request is counted under
+ * its route pattern, never its path (a 404 under `/*`), so a flood of distinct
+ * URLs adds no series;
+ * and the metrics are not served on the app's port.
+ */
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { rawRequest, startServer, type RunningServer } from "./harness.ts";
+
+let server: RunningServer;
+let metricsPort: number;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+
+beforeAll(async () => {
+  metricsPort = await freePort();
+  server = await startServer({ METRICS_PORT: String(metricsPort) });
+  await server.waitForLog((l) => l.msg === "metrics listening");
+});
+afterAll(() => server.stop());
+
+const scrape = async () => {
+  const response = await rawRequest(metricsPort, "/metrics");
+  expect(response.status).toBe(200);
+  expect(response.headers["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
+  return response.body;
+};
+
+/** The request count of one label set, 0 when the series does not exist. */
+function count(text: string, labels: Record<string, string>): number {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  const line = text
+    .split("\n")
+    .find(
+      (l) =>
+        l.startsWith("http_request_duration_seconds_count{") && wanted.every((w) => l.includes(w)),
+    );
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
+
+const series = (text: string) =>
+  text.split("\n").filter((l) => l.startsWith("http_request_duration_seconds_count{")).length;
+
+describe("after a known sequence of requests", () => {
+  let text: string;
+  beforeAll(async () => {
+    await server.request("/about");
+    await server.waitForLog((l) => l.msg === "page rendered once" && l.target === "/about");
+    await server.request("/about");
+    await server.request("/about");
+    await server.request("/about/?x=1");
+    await server.request("/docs/no/such/page");
+    await server.request("/healthz");
+    await server.request("/favicon.svg");
+    await server.request("/about", { method: "DELETE" });
+    // The access log is written as each answer closes; so is its count.
+    await server.waitForLog((l) => l.msg === "request" && l.method === "DELETE");
+    text = await scrape();
+  });
+
+  test("a page: once rendered per request, then from memory, under its pattern", () => {
+    const about = { method: "GET", route: "/about", status_class: "2xx" };
+    expect(count(text, { ...about, answered_by: "rendered-per-request" })).toBe(1);
+    expect(count(text, { ...about, answered_by: "rendered-once" })).toBe(2);
+  });
+
+  test("a redirect, a health probe and a file, by the step that answered", () => {
+    expect(count(text, { route: "", status_class: "3xx", answered_by: "redirect" })).toBe(1);
+    expect(count(text, { route: "", status_class: "2xx", answered_by: "health" })).toBe(1);
+    expect(count(text, { route: "", status_class: "2xx", answered_by: "static" })).toBe(1);
+  });
+
+  test("a catch-all page is counted under its pattern, not its path", () => {
+    // `/docs/*` renders any path under it (a 200); a 404 is `/*`'s, below.
+    expect(count(text, { route: "/docs/*", status_class: "2xx" })).toBe(1);
+    expect(text).not.toContain("/docs/no/such/page");
+  });
+
+  test("a method outside the known ones, and the process and build", () => {
+    expect(count(text, { method: "DELETE", route: "/about" })).toBe(1);
+    expect(text).toMatch(/^build_info\{build_id="[\w-]+",version="\d+\.\d+\.\d+"\} 1$/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d/m);
+    expect(text).toMatch(/^render_once_cache_entries [1-9]/m);
+    expect(text).toMatch(/^http_connections_open \d/m);
+  });
+});
+
+test("1000 distinct paths leave the series count unchanged", async () => {
+  await server.request("/nope-0");
+  const before = series(await scrape());
+  for (let i = 1; i <= 1000; i++) await server.request(`/nope-${i}?q=${i}`);
+  const after = await scrape();
+  expect(series(after)).toBe(before);
+  expect(count(after, { route: "/*", status_class: "4xx" })).toBeGreaterThanOrEqual(1001);
+  expect(after).not.toContain("nope-1");
+}, 60_000);
+
+test("the metrics are not on the app's port, and the metrics port serves nothing else", async () => {
+  expect((await server.request("/metrics")).status).toBe(404);
+  expect((await rawRequest(metricsPort, "/about")).status).toBe(404);
+});
