@@ -13,8 +13,13 @@
  * p99 are printed beside it, and each server's RSS after the run. Loopback only,
  * bounded in time.
  *
+ * Ours runs twice: with its metrics off (the figures compared with the others) and
+ * on (METRICS_PORT set, nothing scraping): the difference is what counting every
+ * request costs (issue 23).
+ *
  * Environment: BENCH_DURATION_S (3), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3),
- * BENCH_NEXT (1; 0 skips the Next.js peer), BENCH_SERVER_CPU (1), BENCH_LOAD_CPU (0).
+ * BENCH_NEXT (1; 0 skips the Next.js peer), BENCH_IMAGES (1; 0 skips the image
+ * bench), BENCH_SERVER_CPU (1), BENCH_LOAD_CPU (0).
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -30,12 +35,13 @@ import {
   type Measurement,
   type Running,
 } from "./measure.ts";
-import { SERVER_CPU, prepareNext, spawnServer, startNext, startOurs } from "./servers.ts";
+import { SERVER_CPU, freePort, prepareNext, spawnServer, startNext, startOurs } from "./servers.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WITH_NEXT = process.env.BENCH_NEXT !== "0";
+const WITH_IMAGES = process.env.BENCH_IMAGES !== "0";
 const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? "0";
 await pinLoadGenerator(LOAD_CPU);
 
@@ -58,6 +64,11 @@ interface Scenario {
 const same = (scenario: Scenario) => scenario.path;
 
 const ours: Target = { name: "ours", start: () => startOurs(), pathFor: same };
+const oursWithMetrics: Target = {
+  name: "ours, metrics on",
+  start: async () => startOurs({ METRICS_PORT: String(await freePort()) }),
+  pathFor: same,
+};
 
 const reactRouterServe: Target = {
   name: "react-router-serve",
@@ -165,7 +176,7 @@ async function main() {
 
   const options = (scenario: Scenario) =>
     scenario.acceptEncoding ? { headers: { "accept-encoding": scenario.acceptEncoding } } : {};
-  const targets = [ours, reactRouterServe, ceiling(recordedFile)];
+  const targets = [ours, oursWithMetrics, reactRouterServe, ceiling(recordedFile)];
   if (WITH_NEXT) {
     prepareNext();
     const nextProbe = await nextjs("").start();
@@ -173,7 +184,7 @@ async function main() {
     await nextProbe.stop();
     const nextAsset = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(nextAbout)?.[1];
     if (!nextAsset) throw new Error("no script asset found on Next.js's /about");
-    targets.splice(2, 0, nextjs(nextAsset));
+    targets.splice(3, 0, nextjs(nextAsset));
   }
 
   console.log(
@@ -270,6 +281,16 @@ async function main() {
       ["404 page: ours / Next.js", ratio("/nope"), "<= 1", (r) => r <= 1],
     );
   }
+  function ratioOf(a: Target, b: Target, name: string) {
+    const x = cpu(a, byName(name));
+    const y = cpu(b, byName(name));
+    return x !== undefined && y !== undefined ? x / y : undefined;
+  }
+  function differenceUs(a: Target, b: Target, name: string) {
+    const x = cpu(a, byName(name));
+    const y = cpu(b, byName(name));
+    return x !== undefined && y !== undefined ? (x - y) * 1000 : undefined;
+  }
   const ofOurs = (compressed: string, raw: string, combine: (a: number, b: number) => number) => {
     const a = cpu(ours, byName(compressed));
     const b = cpu(ours, byName(raw));
@@ -296,7 +317,26 @@ async function main() {
     ],
     ["308 redirect: ours, CPU ms/req", cpu(ours, byName("/about/")), "< 0.2", (v) => v < 0.2],
     ["/healthz: ours, CPU ms/req", cpu(ours, byName("/healthz")), "< 0.2", (v) => v < 0.2],
+    [
+      "metrics on / off, /blog/[slug]",
+      ratioOf(oursWithMetrics, ours, "/blog/[slug] (SSR)"),
+      "<= 1.03",
+      (r) => r <= 1.03,
+    ],
+    [
+      "metrics on - off, asset, us",
+      differenceUs(oursWithMetrics, ours, "hashed asset"),
+      "<= 10",
+      (d) => d <= 10,
+    ],
   );
+  console.log("\nmetrics on / off, every scenario (this run)");
+  for (const scenario of scenarios) {
+    console.log(
+      `  ${scenario.name.padEnd(34)}${pad(ratioOf(oursWithMetrics, ours, scenario.name)?.toFixed(3) ?? "n/a", 8)}` +
+        `  (${differenceUs(oursWithMetrics, ours, scenario.name)?.toFixed(1) ?? "n/a"} us)`,
+    );
+  }
   const rrs = (name: string) => {
     const a = cpu(ours, byName(name));
     const b = cpu(reactRouterServe, byName(name));
@@ -323,7 +363,7 @@ async function main() {
       `${kib(cost.raw)} raw, ${kib(cost.gzip)} gzip, ${kib(cost.br)} brotli`,
   );
 
-  await benchImages({ withNext: WITH_NEXT });
+  if (WITH_IMAGES) await benchImages({ withNext: WITH_NEXT });
 }
 
 await main();

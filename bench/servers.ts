@@ -14,7 +14,7 @@ export const NEXT_DIR = "bench/nextjs";
 /** What `next build` reads: a build older than any of these is rebuilt. */
 const NEXT_SOURCES = ["next.config.mjs", "pages", "components", "styles", "lib"];
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, "127.0.0.1", () => {
       const { port } = server.address() as AddressInfo;
@@ -74,7 +74,12 @@ export async function spawnServer(
 
 /** This project's server, production build. */
 export const startOurs = (env: Record<string, string> = {}) =>
-  spawnServer(() => ["build/node/server/main.js"], { LOG_LEVEL: "info", ...env });
+  // Metrics off unless a bench asks for them (BENCH_METRICS_PORT, or in `env`).
+  spawnServer(() => ["build/node/server/main.js"], {
+    LOG_LEVEL: "info",
+    METRICS_PORT: process.env.BENCH_METRICS_PORT ?? "0",
+    ...env,
+  });
 
 /** The Next.js peer, `next start` as a single process (see bench/nextjs/README.md). */
 export const startNext = () =>
