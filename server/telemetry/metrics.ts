@@ -8,7 +8,7 @@
  * costs the requests nothing.
  */
 import { createServer, type Server } from "node:http";
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from "prom-client";
 import type { ConnectionStats } from "../connections.ts";
 import type { Logger } from "../logger.ts";
 
@@ -64,13 +64,12 @@ export function createMetrics(build: { id: string; version: string }): Metrics {
   collectDefaultMetrics({ register: registry });
   const sources: Metrics["sources"] = {};
 
-  const duration = new Histogram({
-    name: "http_request_duration_seconds",
-    help: "Requests answered, by method, route pattern (or the step that answered), status class and how the answer was made",
-    labelNames: ["method", "route", "status_class", "answered_by"] as const,
-    buckets: BUCKETS,
-    registers: [registry],
-  });
+  const duration = new RequestHistogram(
+    "http_request_duration_seconds",
+    "Requests answered, by method, route pattern (or the step that answered), status class and how the answer was made",
+    BUCKETS,
+  );
+  registry.registerMetric(duration as unknown as Metric);
   new Gauge({
     name: "http_requests_in_flight",
     help: "Requests being answered",
@@ -128,8 +127,6 @@ export function createMetrics(build: { id: string; version: string }): Metrics {
     registers: [registry],
   }).set({ build_id: build.id, version: build.version }, 1);
 
-  // One child per label set, made once: observing is then a lookup and an add.
-  const children = new Map<string, ReturnType<typeof duration.labels>>();
   return {
     registry,
     sources,
@@ -137,20 +134,97 @@ export function createMetrics(build: { id: string; version: string }): Metrics {
       const m = method !== undefined && METHODS.has(method) ? method : "other";
       const statusClass = `${Math.floor(status / 100)}xx`;
       const r = route ?? "";
-      const key = `${m} ${r} ${statusClass} ${answeredBy}`;
-      let child = children.get(key);
-      if (child === undefined) {
-        child = duration.labels({
-          method: m,
-          route: r,
-          status_class: statusClass,
-          answered_by: answeredBy,
-        });
-        children.set(key, child);
-      }
-      child.observe(seconds);
+      duration.observe(`${m} ${r} ${statusClass} ${answeredBy}`, seconds, () => ({
+        method: m,
+        route: r,
+        status_class: statusClass,
+        answered_by: answeredBy,
+      }));
     },
   };
+}
+
+/**
+ * A histogram kept as plain counts per label set, found by one string key:
+ * observing is a map lookup, a bucket search and three adds. (prom-client's own
+ * Histogram validates and hashes the label set on every observation, which was
+ * most of what counting a request cost.) It is read by the registry like any
+ * prom-client metric, in the same exposition format.
+ */
+class RequestHistogram {
+  readonly type = "histogram";
+  readonly aggregator = "sum";
+  readonly #series = new Map<
+    string,
+    { labels: Record<string, string>; counts: Float64Array; sum: number; count: number }
+  >();
+  readonly name: string;
+  readonly help: string;
+  readonly #bounds: readonly number[];
+
+  constructor(name: string, help: string, bounds: readonly number[]) {
+    this.name = name;
+    this.help = help;
+    this.#bounds = bounds;
+  }
+
+  /** One observation for the label set `key` names (`labels` makes it, the first time). */
+  observe(key: string, value: number, labels: () => Record<string, string>): void {
+    let series = this.#series.get(key);
+    if (series === undefined) {
+      series = {
+        labels: labels(),
+        counts: new Float64Array(this.#bounds.length),
+        sum: 0,
+        count: 0,
+      };
+      this.#series.set(key, series);
+    }
+    const bounds = this.#bounds;
+    for (let i = 0; i < bounds.length; i++) {
+      if (value <= bounds[i]!) {
+        series.counts[i]!++;
+        break;
+      }
+    }
+    series.sum += value;
+    series.count++;
+  }
+
+  /** As prom-client's metrics answer the registry: cumulative buckets, then sum and count. */
+  get() {
+    const values: { labels: Record<string, string | number>; value: number; metricName: string }[] =
+      [];
+    for (const { labels, counts, sum, count } of this.#series.values()) {
+      let cumulative = 0;
+      this.#bounds.forEach((bound, i) => {
+        cumulative += counts[i]!;
+        values.push({
+          labels: { ...labels, le: bound },
+          value: cumulative,
+          metricName: `${this.name}_bucket`,
+        });
+      });
+      values.push({
+        labels: { ...labels, le: "+Inf" },
+        value: count,
+        metricName: `${this.name}_bucket`,
+      });
+      values.push({ labels, value: sum, metricName: `${this.name}_sum` });
+      values.push({ labels, value: count, metricName: `${this.name}_count` });
+    }
+    return {
+      name: this.name,
+      help: this.help,
+      type: this.type,
+      values,
+      aggregator: this.aggregator,
+    };
+  }
+
+  reset(): void {
+    this.#series.clear();
+  }
 }
 
 /** The metrics port: `GET /metrics`, nothing else. */

@@ -73,6 +73,21 @@ describe("after a known sequence of requests", () => {
     expect(count(text, { ...about, answered_by: "rendered-once" })).toBe(2);
   });
 
+  test("each series is a histogram: cumulative buckets, the last (+Inf) its count", () => {
+    const series = 'method="GET",route="/about",status_class="2xx",answered_by="rendered-once"';
+    const buckets = text
+      .split("\n")
+      .filter((l) => l.startsWith(`http_request_duration_seconds_bucket{${series},le=`))
+      .map((l) => Number(l.split(" ").at(-1)));
+    expect(buckets).toHaveLength(15);
+    for (let i = 1; i < buckets.length; i++)
+      expect(buckets[i]).toBeGreaterThanOrEqual(buckets[i - 1]!);
+    expect(buckets.at(-1)).toBe(2);
+    expect(text).toMatch(
+      new RegExp(`^http_request_duration_seconds_sum\\{${series}\\} 0\\.\\d+`, "m"),
+    );
+  });
+
   test("a redirect, a health probe and a file, by the step that answered", () => {
     expect(count(text, { route: "", status_class: "3xx", answered_by: "redirect" })).toBe(1);
     expect(count(text, { route: "", status_class: "2xx", answered_by: "health" })).toBe(1);
