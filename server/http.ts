@@ -101,10 +101,9 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
   ];
   if (metrics) metrics.sources.renderOnce = pages.stats;
 
-  function logAccess(exchange: Exchange, startedAt: bigint): void {
+  function logAccess(exchange: Exchange, durationMs: number): void {
     if (exchange.quiet && !logger.isLevelEnabled("debug")) return;
     const { req, res } = exchange;
-    const durationMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
     const line = {
       reqId: exchange.requestId,
       method: req.method,
@@ -139,13 +138,14 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     lifecycle.inFlight.add(res);
     res.once("close", () => {
       lifecycle.inFlight.delete(res);
-      logAccess(exchange, startedAt);
+      const durationMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
+      logAccess(exchange, durationMs);
       metrics?.observe(
         req.method,
         exchange.routePattern,
         res.statusCode,
         exchange.answeredBy ?? "error",
-        Number(process.hrtime.bigint() - startedAt) / 1e9,
+        durationMs / 1000,
       );
     });
     if (logger.isLevelEnabled("trace")) {

@@ -7,7 +7,7 @@
  */
 import type { Config } from "./config.ts";
 import type { Step } from "./exchange.ts";
-import { requestOrigin, requestProtocol } from "./forwarded.ts";
+import { requestOrigin } from "./forwarded.ts";
 
 /** Features no page of this app uses, denied to it and to anything it embeds. */
 export const PERMISSIONS_POLICY =
@@ -49,9 +49,11 @@ export function securityHeaders(
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    if (hsts && requestProtocol(req.headers, config) === "https:") {
+    if (hsts) {
       const origin = requestOrigin(req.headers, config);
-      if (origin && hstsHost(origin.host)) res.setHeader("Strict-Transport-Security", HSTS);
+      if (origin?.protocol === "https:" && hstsHost(origin.host)) {
+        res.setHeader("Strict-Transport-Security", HSTS);
+      }
     }
     return false;
   };
