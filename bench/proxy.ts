@@ -44,20 +44,6 @@ const portInUse = (port: number) =>
     socket.on("error", () => done(false));
   });
 
-/** A GET that resolves to its status; the certificate is not checked (ours, self-signed). */
-function status(url: string): Promise<number> {
-  return new Promise((done) => {
-    const request = url.startsWith("https:") ? httpsRequest : httpRequest;
-    const req = request(url, { rejectUnauthorized: false, timeout: 2000 }, (res) => {
-      res.resume();
-      done(res.statusCode ?? 0);
-    });
-    req.on("timeout", () => req.destroy());
-    req.on("error", () => done(0));
-    req.end();
-  });
-}
-
 /** nginx in front of 127.0.0.1:`upstreamPort`, pinned to the servers' core; ready when it returns. */
 export async function startProxy(upstreamPort: number): Promise<Proxy> {
   for (const port of [HTTP_PORT, TLS_PORT]) {
@@ -99,7 +85,8 @@ export async function startProxy(upstreamPort: number): Promise<Proxy> {
     const httpOrigin = `http://127.0.0.1:${HTTP_PORT}`;
     const httpsOrigin = `https://localhost:${TLS_PORT}`;
     const deadline = Date.now() + 30_000;
-    while ((await status(`${httpsOrigin}/readyz`)) !== 200) {
+    const ready = () => get(`${httpsOrigin}/readyz`, false, 2000).catch(() => 0);
+    while ((await ready()) !== 200) {
       if (Date.now() > deadline) throw new Error("the proxy did not answer /readyz in 30 s");
       await sleep(250);
     }
@@ -159,8 +146,15 @@ async function drive(send: Send, requests: number, concurrency: number, maxSecon
   return { answered, failed };
 }
 
-/** One GET on `agent` (or a new connection each when it is false): its status. */
-function get(url: string, agent: HttpAgent | HttpsAgent | false): Promise<number> {
+/**
+ * One GET on `agent` (or a new connection each when it is false): its status, once
+ * its body has come. The certificate is not checked (ours, self-signed).
+ */
+function get(
+  url: string,
+  agent: HttpAgent | HttpsAgent | false,
+  timeoutMs = 10_000,
+): Promise<number> {
   return new Promise((done, fail) => {
     const request = url.startsWith("https:") ? httpsRequest : httpRequest;
     const req = request(
@@ -169,14 +163,14 @@ function get(url: string, agent: HttpAgent | HttpsAgent | false): Promise<number
         agent,
         rejectUnauthorized: false,
         headers: { "accept-encoding": "br, gzip" },
-        timeout: 10_000,
+        timeout: timeoutMs,
       },
       (res) => {
         res.resume();
         res.on("end", () => done(res.statusCode ?? 0));
       },
     );
-    req.on("timeout", () => req.destroy(new Error("no answer in 10 s")));
+    req.on("timeout", () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
     req.on("error", fail);
     req.end();
   });

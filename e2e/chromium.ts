@@ -16,14 +16,13 @@ export const chromiumArgs = [
 ];
 
 /**
- * The public key of the certificate an HTTPS origin presents, as Chromium's
- * `--ignore-certificate-errors-spki-list` takes it (base64 of the SHA-256 of the
- * SubjectPublicKeyInfo). Read without checking the certificate: for a test's own
- * proxy, or a deployment the caller said to trust (the smoke image's --insecure).
+ * The certificate an HTTPS origin presents, read without checking it: for a
+ * test's own proxy, or a deployment the caller said to trust (the smoke image's
+ * --insecure).
  */
-export async function presentedKey(origin: string): Promise<string> {
+export async function presentedCertificate(origin: string) {
   const { connect } = await import("node:tls");
-  const { X509Certificate, createHash } = await import("node:crypto");
+  const { X509Certificate } = await import("node:crypto");
   const url = new URL(origin);
   const raw = await new Promise<Buffer>((resolve, reject) => {
     const socket = connect(
@@ -42,7 +41,19 @@ export async function presentedKey(origin: string): Promise<string> {
     socket.on("timeout", () => socket.destroy(new Error(`${origin}: no TLS handshake in 10 s`)));
     socket.on("error", reject);
   });
-  const spki = new X509Certificate(raw).publicKey.export({ type: "spki", format: "der" });
+  return new X509Certificate(raw);
+}
+
+/**
+ * Its public key, as Chromium's `--ignore-certificate-errors-spki-list` takes it
+ * (base64 of the SHA-256 of the SubjectPublicKeyInfo).
+ */
+export async function presentedKey(origin: string): Promise<string> {
+  const { createHash } = await import("node:crypto");
+  const spki = (await presentedCertificate(origin)).publicKey.export({
+    type: "spki",
+    format: "der",
+  });
   return createHash("sha256").update(spki).digest("base64");
 }
 
