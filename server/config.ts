@@ -39,6 +39,8 @@ export interface Config {
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
   readonly renderCacheMaxBytes: number;
+  /** The cache every replica shares (server/cache/shared.ts); null: each keeps its own. */
+  readonly sharedCache: SharedCacheConfig | null;
   readonly maxConnections: number;
   readonly compression: boolean;
   readonly images: ImageConfig;
@@ -58,6 +60,15 @@ export interface ImageConfig {
   readonly remoteOrigins: readonly string[];
   readonly remoteTimeoutMs: number;
   readonly remoteAllowPrivate: boolean;
+}
+
+export interface SharedCacheConfig {
+  /** redis:// or rediss:// URL, password included when there is one. */
+  readonly url: string;
+  /** How long a command may take before the request goes on without the cache. */
+  readonly timeoutMs: number;
+  /** How long a kept page lives in the shared cache, at most. */
+  readonly ttlSeconds: number;
 }
 
 /** Where the image optimizer's disk cache lives unless IMAGE_CACHE_DIR says otherwise. */
@@ -121,6 +132,24 @@ const origin: Parser<string | null> = (raw) => {
   return url.origin;
 };
 
+/** A Redis server: redis://[user:password@]host[:port][/db], or rediss:// for TLS. */
+const redisUrl: Parser<string | null> = (raw) => {
+  if (raw === "") return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error("must be a URL such as redis://cache:6379");
+  }
+  if (!/^rediss?:$/.test(url.protocol) || url.hostname === "") {
+    throw new Error("must be a redis:// or rediss:// URL with a host, such as redis://cache:6379");
+  }
+  if (!/^(\/\d{0,2})?$/.test(url.pathname) || url.search !== "" || url.hash !== "") {
+    throw new Error("may name a database number as its path (redis://cache:6379/0), nothing else");
+  }
+  return raw;
+};
+
 const someOrigin: Parser<string> = (raw) => origin(raw) ?? raw;
 
 /** A comma-separated list, each item parsed; duplicates dropped. */
@@ -164,6 +193,9 @@ export function loadConfig(env: Env): Readonly<Config> {
 
   // Any value but "development" is production (Vitest sets "test", for one).
   const development = read("NODE_ENV", (raw) => raw, "production") === "development";
+  const cacheUrl = read("CACHE_URL", redisUrl, null);
+  const cacheTimeoutMs = read("CACHE_TIMEOUT_MS", integer(5, 5000), 50);
+  const cacheTtlSeconds = read("CACHE_TTL_SECONDS", integer(1, 30 * 86_400), 86_400);
   const config: Config = {
     port: read("PORT", integer(0, 65535), 3000),
     host: read("HOST", text, "0.0.0.0"),
@@ -188,6 +220,10 @@ export function loadConfig(env: Env): Readonly<Config> {
     compression: read("COMPRESSION", oneOf(["on", "off"] as const), "on") === "on",
     maxConnections: read("MAX_CONNECTIONS", integer(1, 1_000_000), 1024),
     renderCacheMaxBytes: read("RENDER_CACHE_MAX_BYTES", integer(0, 1 << 30), 8 << 20),
+    sharedCache:
+      cacheUrl === null
+        ? null
+        : Object.freeze({ url: cacheUrl, timeoutMs: cacheTimeoutMs, ttlSeconds: cacheTtlSeconds }),
     images: {
       qualities: read("IMAGE_QUALITIES", list(listItem(integer(1, 100)), { allowEmpty: false }), [
         DEFAULT_IMAGE_QUALITY,

@@ -22,6 +22,7 @@ import { renderOncePages } from "./render-once.ts";
 import { reports } from "./reports.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { onDemandRevalidation } from "./cache/on-demand.ts";
+import type { SharedCache } from "./cache/shared.ts";
 import type { AnsweredBy, Metrics } from "./telemetry/metrics.ts";
 import type { StaticFiles } from "./static.ts";
 
@@ -38,6 +39,8 @@ export interface AppDependencies {
   imageDiskCache: DiskImageCache | null;
   /** Where answers are counted; null with METRICS_PORT=0. */
   metrics: Metrics | null;
+  /** The cache the replicas share (CACHE_URL); null: each keeps its own pages. */
+  sharedCache: SharedCache | null;
 }
 
 /** Images transformed at once: one per core, each on one libvips thread. */
@@ -59,7 +62,8 @@ function requestIdFor(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 export function createRequestListener(deps: AppDependencies): RequestListener {
-  const { config, logger, build, files, assets, lifecycle, imageDiskCache, metrics } = deps;
+  const { config, logger, build, files, assets, lifecycle, imageDiskCache, metrics, sharedCache } =
+    deps;
   const buildId = buildIdOf(build);
   const renderer = createPageRenderer(build, config, logger);
   const pages = renderOncePages(
@@ -68,6 +72,8 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     {
       maxBytes: config.renderCacheMaxBytes,
       compression: config.compression,
+      shared: sharedCache,
+      buildId,
     },
     logger,
   );

@@ -11,6 +11,7 @@ import { createLogger, flushAndExit } from "./logger.ts";
 import { sendText } from "./exchange.ts";
 import { gracefulShutdown } from "./shutdown.ts";
 import { createMetrics, serveMetrics, type Metrics } from "./telemetry/metrics.ts";
+import { connectSharedCache } from "./cache/shared.ts";
 import { readFileSync } from "node:fs";
 
 /** package.json's version, as the working folder holds it (the image's /app), for build_info. */
@@ -70,6 +71,8 @@ const source = await (
   config.development ? developmentSource(server) : productionSource(config)
 ).catch(fatal);
 const imageDiskCache = await openImageDiskCache().catch(fatal);
+// Connects in the background: until Redis answers, pages are kept in memory only.
+const sharedCache = config.sharedCache && connectSharedCache(config.sharedCache, logger);
 // The metrics, on a port of their own; the build's id is known once the app is loaded.
 let metrics: Metrics | null = null;
 const pipelineOf = (build: AppServerBuild) =>
@@ -82,6 +85,7 @@ const pipelineOf = (build: AppServerBuild) =>
     assets: source.assets,
     lifecycle,
     imageDiskCache,
+    sharedCache,
   });
 
 const firstBuild = await source.build().catch(fatal);
@@ -129,7 +133,12 @@ const shutdown = gracefulShutdown({
   logger,
   timeoutMs: config.shutdownTimeoutMs,
   delayMs: config.shutdownDelayMs,
-  exit: (code) => flushAndExit(logger, code),
+  exit: (code) => {
+    // Quit Redis politely, but never wait on it for long.
+    const closed = sharedCache?.close() ?? Promise.resolve();
+    const bounded = new Promise((resolve) => setTimeout(resolve, 500).unref());
+    void Promise.race([closed, bounded]).finally(() => flushAndExit(logger, code));
+  },
 });
 function stop(signal: string): void {
   // Vite's file watcher and hot-update sockets would hold the process open.

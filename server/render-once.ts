@@ -11,9 +11,18 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { ServerBuild } from "react-router";
 import { BUILD_ID_HEADER } from "../app/routing/build-binding.ts";
 import { routeRendersOnce, routeRevalidate, routeTags } from "../app/routing/render-once.ts";
-import type { Purge } from "./cache/on-demand.ts";
-import { pathsOf } from "./cache/on-demand.ts";
-import { ByteBoundedCache } from "./bounded-cache.ts";
+import { LRUCache } from "lru-cache";
+import {
+  bodyBytes,
+  decodeKeptPage,
+  encodeKeptPage,
+  freshness,
+  type KeptPage,
+  type Representation,
+} from "./cache/kept-page.ts";
+import { memoryCache } from "./cache/memory.ts";
+import { pageKey, purgeMatcher, type Purge } from "./cache/on-demand.ts";
+import type { LocalTier, PurgeOutcome, SharedCache } from "./cache/shared.ts";
 import {
   isCompressible,
   MIN_COMPRESSIBLE_BYTES,
@@ -40,32 +49,6 @@ export const RENDERED_ONCE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 export const revalidatingCacheControl = (seconds: number) =>
   `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
 
-/** One encoding of a kept page, with the headers to answer it and to answer 304. */
-interface Representation {
-  readonly body: Buffer;
-  readonly etag: string;
-  readonly headers: Readonly<Record<string, string | number>>;
-  readonly notModifiedHeaders: Readonly<Record<string, string>>;
-}
-
-/** A page rendered once, with everything needed to answer from memory, in each encoding. */
-interface KeptPage {
-  readonly status: number;
-  readonly routePattern: string | undefined;
-  readonly identity: Representation;
-  /** Compressed when kept, at the highest settings: paid once, not per request. */
-  readonly encoded: ReadonlyMap<Encoding, Representation>;
-  /** When it was rendered (ms since the epoch): its `Age`. */
-  readonly renderedAt: number;
-  /** Its route's `revalidate`, in ms; null: kept until evicted. */
-  readonly revalidateMs: number | null;
-  /** When the next request should render it again: a try per interval, failed or not. */
-  staleAt: number;
-  /** Its path and query, and its routes' tags: what on-demand revalidation matches. */
-  readonly target: string;
-  readonly tags: readonly string[];
-}
-
 /** What the routes on the way to a page rendered once say of it. */
 export interface RenderOnceRoute {
   /** Seconds after which it is rendered again; null: kept until evicted. */
@@ -75,6 +58,13 @@ export interface RenderOnceRoute {
 
 // What a kept page costs beyond its body: its key, headers and bookkeeping.
 const ENTRY_OVERHEAD_BYTES = 1024;
+/**
+ * With a shared cache, how long the other replicas leave a first render to the
+ * replica that claimed it (they render per request meanwhile).
+ */
+const FIRST_RENDER_CLAIM_MS = 30_000;
+/** Pages known to be rendered per request, not looked for in the shared cache. */
+const KNOWN_PER_REQUEST = 10_000;
 
 /**
  * The route patterns, as React Router reports the one that answered (`/about`,
@@ -247,45 +237,40 @@ function send(exchange: Exchange, page: KeptPage): void {
 }
 
 export interface RenderOncePages {
-  /** Answers GET and HEAD from memory for pages already rendered once. */
+  /** Answers GET and HEAD for pages already rendered once: from memory, else from the shared cache. */
   readonly fromMemory: Step;
   /**
    * Told of every page rendered per request: one whose route renders once is
    * rendered once for the following requests, in the background (concurrent
-   * requests share that one render).
+   * requests share that one render; with a shared cache, every replica's do).
    */
   readonly renderedPerRequest: (exchange: Exchange, status: number) => void;
-  /** Drops the kept pages a request names (every origin); how many it dropped. */
-  readonly purge: (request: Purge) => number;
+  /** Drops the kept pages a request names (every origin, every replica). */
+  readonly purge: (request: Purge) => Promise<PurgeOutcome>;
   /** What is kept now, for the metrics. */
   readonly stats: () => RenderOnceStats;
 }
 
-/** Whether a page (its path and query, its routes' tags) is one a purge names. */
-function purgeMatcher(
-  request: Purge,
-): (page: { readonly target: string; readonly tags: readonly string[] }) => boolean {
-  if (request.kind === "tags") {
-    return (page) => page.tags.some((tag) => request.names.includes(tag));
-  }
-  // Compared as URL paths: `/blog/café` names the page kept as `/blog/caf%C3%A9`.
-  const paths = new Set(request.names.flatMap((path) => [...pathsOf(path)].map(urlPath)));
-  return (page) => paths.has(urlPath(page.target.split("?", 1)[0]!));
+export interface RenderOnceOptions {
+  /** The memory tier's budget; 0 keeps nothing, shared or not: every page is rendered per request. */
+  readonly maxBytes: number;
+  readonly compression: boolean;
+  /** The cache the replicas share (CACHE_URL); null: this process keeps its own. */
+  readonly shared: SharedCache | null;
+  /** The build whose pages these are: the shared cache keeps every build's apart. */
+  readonly buildId: string;
 }
 
-/** A path as the URL parser writes it: percent-encoded where it must be, in one case. */
-const urlPath = (path: string) => new URL(path, "http://h").pathname;
-
 /**
- * Pages rendered once, kept in a least-recently-used cache of `maxBytes`
- * (0 keeps none: every page is rendered per request). The first request for a
- * page is rendered per request, like any other; React Router's match tells its
- * kind, and a page that renders once is then rendered for everybody.
+ * Pages rendered once, kept in a least-recently-used cache of `maxBytes`, and
+ * with a shared cache, there too. The first request for a page is rendered per
+ * request, like any other; React Router's match tells its kind, and a page that
+ * renders once is then rendered for everybody.
  */
 export function renderOncePages(
   build: Pick<ServerBuild, "routes">,
   renderer: Pick<PageRenderer, "renderOnce">,
-  { maxBytes, compression }: { maxBytes: number; compression: boolean },
+  { maxBytes, compression, shared, buildId }: RenderOnceOptions,
   logger: Logger,
 ): RenderOncePages {
   // Read (and a route's revalidate or tags checked) whether or not anything is kept.
@@ -294,27 +279,81 @@ export function renderOncePages(
     return {
       fromMemory: () => false,
       renderedPerRequest: () => {},
-      purge: () => 0,
+      purge: async () => ({ pages: 0, replicas: 1, confirmed: 1, problem: null }),
       stats: () => ({ entries: 0, bytes: 0 }),
     };
   }
-  const kept = new ByteBoundedCache<KeptPage>(
-    maxBytes,
-    (page) =>
-      [page.identity, ...page.encoded.values()].reduce((sum, r) => sum + r.body.length, 0) +
-      ENTRY_OVERHEAD_BYTES,
-  );
+  const kept = memoryCache<KeptPage>(maxBytes, (page) => bodyBytes(page) + ENTRY_OVERHEAD_BYTES);
   /**
    * The renders under way, by key. A purge that names one marks it: it may hold
    * what the purge dropped, so it is not kept (the next request renders afresh).
    */
   const rendering = new Map<string, { target: string; tags: readonly string[]; purged: boolean }>();
+  /** Bumped by every drop: a shared copy fetched across one is served, not kept. */
+  let generation = 0;
+
+  function drop(request: Purge): number {
+    generation++;
+    const matches = purgeMatcher(request);
+    for (const inFlight of rendering.values()) {
+      if (matches(inFlight)) inFlight.purged = true;
+    }
+    const named = [...kept.entries()].filter(([, page]) => matches(page));
+    for (const [key] of named) kept.delete(key);
+    return named.length;
+  }
+  const local: LocalTier = {
+    drop,
+    dropKey(key) {
+      generation++;
+      kept.delete(key);
+    },
+    dropAll() {
+      generation++;
+      kept.clear();
+    },
+  };
+  const tier = shared?.forBuild(buildId, local) ?? null;
+  // With a shared cache, a miss in memory asks it, unless React Router said the page is per request.
+  const perRequest = new LRUCache<string, true>({ max: KNOWN_PER_REQUEST });
   const originOf = ({ origin }: Exchange) => `${origin!.protocol}//${origin!.host}`;
+
+  /** Answers with a kept page, and starts its revalidation when this request finds it stale. */
+  function serve(exchange: Exchange, origin: string, page: KeptPage): void {
+    const now = Date.now();
+    const { age, revalidate } = freshness(page, now);
+    if (age !== null) exchange.res.setHeader("Age", age);
+    send(exchange, page);
+    if (revalidate) {
+      page.staleAt = now + page.revalidateMs!;
+      renderAndKeep(
+        origin,
+        page.target,
+        { revalidate: page.revalidateMs! / 1000, tags: page.tags },
+        page,
+      );
+    }
+  }
+
+  async function fromShared(exchange: Exchange, origin: string, key: string): Promise<boolean> {
+    const before = generation;
+    const bytes = await tier!.get(key);
+    if (bytes === null) return false;
+    const page = decodeKeptPage(bytes, buildId);
+    if (page === null) {
+      logger.debug({ key }, "a shared cache entry that is not this build's page: ignored");
+      return false;
+    }
+    if (generation === before) kept.set(key, page);
+    serve(exchange, origin, page);
+    return true;
+  }
 
   /**
    * Renders `target` once and keeps it, unless a render of it is under way (concurrent
-   * requests share one). `previous`: the page it replaces, served meanwhile and kept if
-   * the new render fails or answers another status; that is logged once, as an error.
+   * requests share one; with a shared cache, the replicas do). `previous`: the page it
+   * replaces, served meanwhile and kept if the new render fails or answers another
+   * status; that is logged once, as an error.
    */
   function renderAndKeep(
     origin: string,
@@ -327,12 +366,16 @@ export function renderOncePages(
     const inFlight = { target, tags: route.tags, purged: false };
     rendering.set(key, inFlight);
     const { revalidate } = route;
+    // A revalidation's claim lasts its interval, so a failed try is the only one in it.
+    const claimMs = previous ? previous.revalidateMs! : FIRST_RENDER_CLAIM_MS;
     let problem: { status?: number; error?: unknown } | undefined;
-    void renderer
-      .renderOnce(origin, target, (found) => {
-        problem = { status: problem?.status ?? found.status, error: problem?.error ?? found.error };
-      })
-      .then(async (rendered) => {
+    const report = (found: { status?: number; error?: unknown }) => {
+      problem = { status: problem?.status ?? found.status, error: problem?.error ?? found.error };
+    };
+    void (tier ? tier.claim(key, claimMs) : Promise.resolve(true))
+      .then(async (ours) => {
+        if (!ours) return; // another replica renders it: its page comes through the shared cache
+        const rendered = await renderer.renderOnce(origin, target, report);
         if (rendered === null) {
           if (previous) {
             logger.error(
@@ -345,11 +388,16 @@ export function renderOncePages(
               },
               "revalidation failed: the kept page is served until the next try",
             );
+          } else {
+            await tier?.release(key, null);
           }
           return;
         }
         const page = await keptPage(rendered, target, compression, route);
-        if (inFlight.purged) return;
+        if (inFlight.purged) {
+          await tier?.release(key, null);
+          return;
+        }
         kept.set(key, page);
         const bytes = Object.fromEntries(
           [["identity", page.identity] as const, ...page.encoded].map(([e, r]) => [
@@ -361,6 +409,11 @@ export function renderOncePages(
           { origin, target, status: page.status, bytes, ...(previous && { revalidated: true }) },
           "page rendered once",
         );
+        if (tier) {
+          const found = { pageKey: pageKey(target), tags: page.tags };
+          await tier.put(key, encodeKeptPage(page, buildId), found);
+          await tier.release(key, page.revalidateMs);
+        }
       })
       .catch((error: unknown) => logger.error({ err: error, target }, "keeping a page failed"))
       .finally(() => rendering.delete(key));
@@ -368,55 +421,38 @@ export function renderOncePages(
 
   return {
     fromMemory(exchange) {
-      const { req, res, rawPath, rawSearch } = exchange;
+      const { req, rawPath, rawSearch } = exchange;
       if (req.method !== "GET" && req.method !== "HEAD") return false;
       // The origin is part of the page (canonical and hreflang links), so of its key.
       const origin = originOf(exchange);
-      const page = kept.get(origin + rawPath + rawSearch);
-      if (page === undefined) return false;
-      if (page.revalidateMs === null) {
-        send(exchange, page);
+      const key = origin + rawPath + rawSearch;
+      const page = kept.get(key);
+      if (page !== undefined) {
+        serve(exchange, origin, page);
         return true;
       }
-      const now = Date.now();
-      res.setHeader("Age", Math.floor((now - page.renderedAt) / 1000));
-      send(exchange, page);
-      if (now >= page.staleAt) {
-        // One try per interval, whatever its outcome; this request got the kept page.
-        page.staleAt = now + page.revalidateMs;
-        renderAndKeep(
-          origin,
-          page.target,
-          { revalidate: page.revalidateMs / 1000, tags: page.tags },
-          page,
-        );
-      }
-      return true;
+      if (tier === null || perRequest.has(key)) return false;
+      return fromShared(exchange, origin, key);
     },
 
     renderedPerRequest(exchange, status) {
       const { req, rawPath, rawSearch, routePattern } = exchange;
       if (req.method !== "GET" && req.method !== "HEAD") return;
+      const key = originOf(exchange) + rawPath + rawSearch;
       const route = patterns.get(routePattern ?? "");
-      if ((status !== 200 && status !== 404) || route === undefined) return;
+      if (route === undefined) {
+        if (tier !== null) perRequest.set(key, true);
+        return;
+      }
+      if (status !== 200 && status !== 404) return;
       renderAndKeep(originOf(exchange), rawPath + rawSearch, route);
     },
 
-    stats: () => ({ entries: kept.size, bytes: kept.bytes }),
+    stats: () => ({ entries: kept.size, bytes: kept.calculatedSize }),
 
-    purge(request) {
-      const matches = purgeMatcher(request);
-      for (const inFlight of rendering.values()) {
-        if (matches(inFlight)) inFlight.purged = true;
-      }
-      let dropped = 0;
-      for (const [key, page] of kept.entries()) {
-        if (matches(page)) {
-          kept.delete(key);
-          dropped++;
-        }
-      }
-      return dropped;
-    },
+    purge: async (request) =>
+      tier
+        ? tier.purge(request)
+        : { pages: drop(request), replicas: 1, confirmed: 1, problem: null },
   };
 }

@@ -15,6 +15,7 @@ import { readJsonBody, sendText, type Step } from "../exchange.ts";
 import { clientAddress } from "../forwarded.ts";
 import type { Logger } from "../logger.ts";
 import { RateLimiter } from "../rate-limit.ts";
+import type { PurgeOutcome } from "./shared.ts";
 
 export const REVALIDATE_ENDPOINT = "/_revalidate";
 /** A body over this size is refused (413). */
@@ -84,6 +85,32 @@ export function pathsOf(path: string): Set<string> {
   return pages;
 }
 
+/** A path as the URL parser writes it: percent-encoded where it must be, in one case. */
+const urlPath = (path: string) => new URL(path, "http://h").pathname;
+
+/**
+ * What a kept page is found by: its path (of its target, without the query),
+ * spelled as the URL parser spells it, so `/blog/café` names the page kept as
+ * `/blog/caf%C3%A9`. The memory tier matches purges by it; the shared cache
+ * indexes pages by it.
+ */
+export const pageKey = (target: string) => urlPath(target.split("?", 1)[0]!);
+
+/** The page keys (pageKey) a purge by paths names. */
+export const purgedPageKeys = (paths: readonly string[]): Set<string> =>
+  new Set(paths.flatMap((path) => [...pathsOf(path)].map(urlPath)));
+
+/** Whether a page (its path and query, its routes' tags) is one a purge names. */
+export function purgeMatcher(
+  request: Purge,
+): (page: { readonly target: string; readonly tags: readonly string[] }) => boolean {
+  if (request.kind === "tags") {
+    return (page) => page.tags.some((tag) => request.names.includes(tag));
+  }
+  const keys = purgedPageKeys(request.names);
+  return (page) => keys.has(pageKey(page.target));
+}
+
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /** Whether `authorization` carries the secret, compared in constant time. */
@@ -93,15 +120,17 @@ export function authorized(authorization: string | undefined, secret: string): b
 }
 
 /**
- * The endpoint. `purge` drops what the request names and says how many kept
- * pages it dropped. Refusals: 405 but for POST, 429 past the rate (per client
+ * The endpoint. `purge` drops what the request names, on every replica, and
+ * says what came of it: 200 once every replica has dropped its copies, 503
+ * (with what it did) when some did not confirm in time or the shared cache is
+ * unreachable; asking again is safe. Refusals: 405 but for POST, 429 past the rate (per client
  * address, counted before the secret is checked, so it cannot be guessed at
  * speed), 401 without a bearer token, 403 with a wrong one, 415 but for JSON,
  * 413 past MAX_REVALIDATE_BYTES, 400 for a body that says nothing we can do.
  */
 export function onDemandRevalidation(
   config: Pick<Config, "revalidateSecret" | "trustProxy">,
-  purge: (request: Purge) => number,
+  purge: (request: Purge) => Promise<PurgeOutcome>,
   logger: Logger,
   limiter = new RateLimiter(10, 60),
 ): Step {
@@ -142,16 +171,32 @@ export function onDemandRevalidation(
       sendText(res, 400, `Bad Request: ${request.error}\n`);
       return true;
     }
-    const pages = purge(request);
-    logger.info(
-      { reqId: requestId, [request.kind]: request.names, pages },
-      "revalidated on demand",
+    const { pages, replicas, confirmed, problem } = await purge(request);
+    const done = { [request.kind]: request.names, pages, replicas };
+    const complete = problem === null;
+    if (complete) {
+      logger.info({ reqId: requestId, ...done }, "revalidated on demand");
+    } else {
+      logger.warn(
+        { reqId: requestId, ...done, confirmed, problem },
+        "revalidation on demand not confirmed everywhere",
+      );
+    }
+    const answer = JSON.stringify(
+      complete
+        ? { revalidated: true, ...done }
+        : {
+            revalidated: false,
+            ...done,
+            confirmed,
+            error: `${problem}; asking again is safe`,
+          },
     );
-    const answer = JSON.stringify({ revalidated: true, [request.kind]: request.names, pages });
-    res.writeHead(200, {
+    res.writeHead(complete ? 200 : 503, {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Length": Buffer.byteLength(answer),
       "Cache-Control": "no-store",
+      ...(!complete && { "Retry-After": "5" }),
     });
     res.end(answer);
     return true;

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type SharpModule from "sharp";
 import { IMAGE_ENDPOINT } from "../../app/images.ts";
-import { ByteBoundedCache } from "../bounded-cache.ts";
+import { memoryCache } from "../cache/memory.ts";
 import { etagMatches, sendText, type Exchange, type Step } from "../exchange.ts";
 import type { Logger } from "../logger.ts";
 import { IMMUTABLE_CACHE_CONTROL, type StaticFiles } from "../static.ts";
@@ -148,7 +148,7 @@ export function imageOptimizer(
   options: ImageOptimizerOptions,
   logger: Logger,
 ): Step {
-  const memory = new ByteBoundedCache<Variant>(
+  const memory = memoryCache<Variant>(
     options.memoryCacheMaxBytes,
     (variant) => variant.bytes.length + 256,
   );

@@ -5,7 +5,7 @@ import {
   routeRendersOnce,
   routeRevalidate,
 } from "../../app/routing/render-once.ts";
-import { ByteBoundedCache } from "../../server/bounded-cache.ts";
+import { memoryCache } from "../../server/cache/memory.ts";
 import { etagMatches } from "../../server/exchange.ts";
 import { renderOnceRouteIds, renderOncePatterns } from "../../server/render-once.ts";
 
@@ -174,14 +174,14 @@ describe("renderOnceRouteIds: the routes whose data the browser may prefetch", (
   });
 });
 
-describe("ByteBoundedCache", () => {
-  const sized = () => new ByteBoundedCache<string>(10, (value) => value.length);
+describe("memoryCache: least recently used first, bounded by bytes", () => {
+  const sized = (maxBytes = 10) => memoryCache<string>(maxBytes, (value) => value.length);
 
   test("keeps values while they fit", () => {
     const cache = sized();
     cache.set("a", "1234");
     cache.set("b", "123456");
-    expect([cache.get("a"), cache.get("b"), cache.bytes]).toEqual(["1234", "123456", 10]);
+    expect([cache.get("a"), cache.get("b"), cache.calculatedSize]).toEqual(["1234", "123456", 10]);
   });
 
   test("evicts the least recently used first, until the new value fits", () => {
@@ -191,7 +191,7 @@ describe("ByteBoundedCache", () => {
     cache.get("a"); // a is now newer than b
     cache.set("c", "1234");
     expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual(["1234", undefined, "1234"]);
-    expect(cache.bytes).toBe(8);
+    expect(cache.calculatedSize).toBe(8);
   });
 
   test("a value larger than the whole budget is not kept, and evicts nothing", () => {
@@ -206,7 +206,13 @@ describe("ByteBoundedCache", () => {
     cache.set("a", "1234");
     cache.set("a", "12");
     cache.delete("missing");
-    expect([cache.bytes, cache.size]).toEqual([2, 1]);
+    expect([cache.calculatedSize, cache.size]).toEqual([2, 1]);
+  });
+
+  test("a budget of 0 keeps nothing", () => {
+    const cache = sized(0);
+    cache.set("a", "1");
+    expect([cache.get("a"), cache.size]).toEqual([undefined, 0]);
   });
 });
 

@@ -59,12 +59,13 @@ function cache() {
   const pages = renderOncePages(
     { routes },
     renderer,
-    { maxBytes: 1 << 20, compression: false },
+    { maxBytes: 1 << 20, compression: false, shared: null, buildId: "test" },
     createLogger({ logLevel: "silent", logFormat: "json" }),
   );
   /** Renders `path` once and keeps it (or not), releasing the render after `during`. */
   const render = async (path: string, during: () => void = () => {}) => {
     pages.renderedPerRequest(exchange(path), 200);
+    await settle(); // the render has begun
     during();
     renderer.held.shift()!();
     await settle();
@@ -92,7 +93,7 @@ describe("a purge and the renders under way", () => {
 test("a path names its page however it is spelled: percent-encoded or not", async () => {
   const { pages, render, kept } = cache();
   await render("/blog/caf%C3%A9");
-  expect(pages.purge({ kind: "paths", names: ["/blog/café"] })).toBe(1);
+  expect((await pages.purge({ kind: "paths", names: ["/blog/café"] })).pages).toBe(1);
   expect(kept("/blog/caf%C3%A9")).toBe(false);
 });
 

@@ -1,13 +1,14 @@
 import { Page } from "../../components/page.tsx";
 import { requestInfo } from "../../context.ts";
 import type { Route } from "./+types/revalidate";
+import { increment } from "./counter.server.ts";
 import { requireFixtures } from "./fixtures.ts";
 
 /**
  * Time-based revalidation, as a page built by getStaticProps with `revalidate: 2`:
  * rendered once, and again in the background once two seconds old. The page shows
- * how many times its loader ran in this process, so a test can tell which render
- * it was served. A POST with `fail=1` makes the loader throw in the renders made
+ * how many times its loader ran (in this process, or with a shared cache in its
+ * Redis, across replicas), so a test can tell which render it was served. A POST with `fail=1` makes the loader throw in the renders made
  * to be kept (as a CMS that is down when the page is revalidated; the POST's own
  * answer still renders), `fail=0` mends it: only for tests of what a failed
  * revalidation does.
@@ -16,16 +17,14 @@ export const revalidate = 2;
 /** For on-demand revalidation by tag (tests/integration/on-demand.test.ts). */
 export const tags = ["lab"];
 
-let renders = 0;
 let failing = false;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireFixtures(context, request);
   if (failing && requestInfo(context, request).renderedOnce) {
     throw new Error("lab/revalidate: the data source is down (as asked)");
   }
-  renders += 1;
-  return { render: renders };
+  return { render: await increment("revalidate-renders") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
