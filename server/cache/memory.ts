@@ -6,9 +6,9 @@
  */
 import { LRUCache } from "lru-cache";
 
-export type MemoryCache<V extends object> = LRUCache<string, V>;
+export type MemoryCache<V extends NonNullable<unknown>> = LRUCache<string, V>;
 
-export function memoryCache<V extends object>(
+export function memoryCache<V extends NonNullable<unknown>>(
   maxBytes: number,
   sizeOf: (value: V) => number,
 ): MemoryCache<V> {
