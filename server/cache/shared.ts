@@ -209,8 +209,12 @@ export function connectSharedCache(config: SharedCacheConfig, logger: Logger): S
     const index = indexKeys(build, request);
     const deleted = await attempt(async () => {
       const members = await client.sunion(...index);
+      // Their claims too: a revalidation's claim would hold off the next render for its interval.
+      const claims = members.map((page) =>
+        page.replace(`${PREFIX}:${build}:page:`, `${PREFIX}:${build}:claim:`),
+      );
       const pages = members.length > 0 ? await client.del(...members) : 0;
-      await client.del(...index);
+      await client.del(...index, ...claims);
       return pages;
     }, null);
     // After the shared copies: a request now cannot fetch one back into memory.

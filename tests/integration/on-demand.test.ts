@@ -58,6 +58,7 @@ describe("dropping kept pages", () => {
       revalidated: true,
       paths: ["/about"],
       pages: named.length,
+      replicas: 1,
     });
     // Each is rendered afresh for its next request (per request, then kept again).
     for (const path of named) expect(isKept(await server.request(path)), path).toBe(false);
@@ -71,7 +72,12 @@ describe("dropping kept pages", () => {
     await keep("/lab/revalidate.data");
     await keep("/shop");
     const response = await revalidate(JSON.stringify({ tags: ["lab"] }));
-    expect(JSON.parse(response.body)).toEqual({ revalidated: true, tags: ["lab"], pages: 2 });
+    expect(JSON.parse(response.body)).toEqual({
+      revalidated: true,
+      tags: ["lab"],
+      pages: 2,
+      replicas: 1,
+    });
     expect(isKept(await server.request("/lab/revalidate"))).toBe(false);
     expect(isKept(await server.request("/shop"))).toBe(true);
   });
