@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { chromiumArgs, chromiumPath, presentedKey, trustedKeyArgs } from "../../e2e/chromium.ts";
+import { rawRequest } from "../integration/harness.ts";
 import { DOCKER, inspect, stack, until, type Stack } from "./stack.ts";
 
 const IMAGE_B = `rr-ssr-shell:roll-b-${process.pid}`;
@@ -199,6 +200,7 @@ let site: Stack;
 /** The stack's HTTPS origin. */
 let origin: string;
 let browser: Browser;
+const REVALIDATE_SECRET = "a-rolling-test-secret";
 let imageA: string;
 let build: { a: string[]; b: string[]; bId: string };
 
@@ -214,7 +216,7 @@ beforeAll(async () => {
   expect(carried?.buildId).toBe(a!.buildId);
   build = { a: urlsOf(a!.assets), b: urlsOf(b!.assets), bId: b!.buildId };
 
-  site = await stack("rrroll", { APP_IMAGE: imageA });
+  site = await stack("rrroll", { APP_IMAGE: imageA, REVALIDATE_SECRET });
   site.compose("up", "--detach", "--no-build", "--scale", "app=3");
   await until("three replicas in the proxy's upstream", async () =>
     /upstream-sync: 3 ready/.test(site.compose("logs", "--no-color", "proxy")) ? true : undefined,
@@ -347,3 +349,28 @@ test("a deploy whose new replica never turns healthy stops, says why, and leaves
   expect(site.replicas().sort()).toEqual(before);
   expect(tally.failures).toEqual([]);
 }, 120_000);
+
+test("the replicas share the compose cache: pages kept in Redis under the build, a purge through nginx confirmed by all three", async () => {
+  const cached = () =>
+    site.compose(
+      "exec",
+      "-T",
+      "cache",
+      "redis-cli",
+      "--scan",
+      "--pattern",
+      `rrss:${build.bId}:page:*`,
+    );
+  await until("/fr/about kept in the cache", async () => {
+    await rawRequest(site.proxyPort, "/fr/about");
+    return /\/fr\/about$/m.test(cached()) ? true : undefined;
+  });
+  const response = await rawRequest(site.proxyPort, "/_revalidate", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${REVALIDATE_SECRET}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ paths: ["/about"] }),
+  });
+  expect(response.status, response.body).toBe(200);
+  expect(JSON.parse(response.body)).toMatchObject({ revalidated: true, replicas: 3 });
+  expect(cached()).not.toMatch(/\/fr\/about$/m);
+}, 60_000);
