@@ -19,9 +19,10 @@ import { publicOrigin } from "./origin.ts";
 import { createPageRenderer, reactRouter } from "./react-router.ts";
 import { canonicalUrl, localeDetection } from "./redirects.ts";
 import { renderOncePages } from "./render-once.ts";
-import { reports } from "./reports.ts";
+import { rateLimit } from "./rate-limit.ts";
+import { REPORT_RATE, reports } from "./reports.ts";
 import { securityHeaders } from "./security-headers.ts";
-import { onDemandRevalidation } from "./cache/on-demand.ts";
+import { onDemandRevalidation, REVALIDATE_RATE } from "./cache/on-demand.ts";
 import type { SharedCache } from "./cache/shared.ts";
 import type { AnsweredBy, Metrics } from "./telemetry/metrics.ts";
 import type { StaticFiles } from "./static.ts";
@@ -77,6 +78,9 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     },
     logger,
   );
+  // Counted in the shared cache when there is one: every replica's requests together.
+  const limit = (name: string, rate: { points: number; seconds: number }) =>
+    rateLimit(name, rate, sharedCache?.redis ?? null);
   // Each step with the name the metrics give its answers.
   const pipeline: (readonly [AnsweredBy, Step])[] = [
     ["security-headers", securityHeaders(config)],
@@ -96,8 +100,11 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
         logger,
       ),
     ],
-    ["report", reports(config, logger)],
-    ["revalidate", onDemandRevalidation(config, pages.purge, logger)],
+    ["report", reports(config, logger, limit("report", REPORT_RATE))],
+    [
+      "revalidate",
+      onDemandRevalidation(config, pages.purge, logger, limit("revalidate", REVALIDATE_RATE)),
+    ],
     ["redirect", canonicalUrl(config)],
     ["locale", localeDetection(config)],
     ["build-binding", buildBinding(buildId, config)],

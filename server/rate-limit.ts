@@ -1,35 +1,44 @@
 /**
- * Requests allowed per client address (reports, on-demand revalidation): a
- * burst, refilled at a steady rate, for at most `maxClients` addresses at once
- * (the least recently seen are forgotten first).
+ * Requests allowed per client address (reports, on-demand revalidation):
+ * `points` in each window of `seconds`. With the shared cache they are counted in
+ * its Redis, every replica's requests together; without it, or while Redis
+ * fails, in this process (rate-limiter-flexible's insurance limiter), so a
+ * limit never fails a request nor lapses.
  */
-export class RateLimiter {
-  readonly #buckets = new Map<string, { tokens: number; at: number }>();
-  readonly burst: number;
-  readonly perMinute: number;
-  readonly maxClients: number;
+import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
-  constructor(burst: number, perMinute: number, maxClients = 10_000) {
-    this.burst = burst;
-    this.perMinute = perMinute;
-    this.maxClients = maxClients;
-  }
+export interface RateLimit {
+  /** Takes one request for `key`; false when its window has none left. */
+  take(key: string): Promise<boolean>;
+}
 
-  /** Takes one token for `key`; false when it has none left. */
-  take(key: string, now = Date.now()): boolean {
-    const bucket = this.#buckets.get(key) ?? { tokens: this.burst, at: now };
-    this.#buckets.delete(key); // re-inserted last: the map's order is least recent first
-    bucket.tokens = Math.min(
-      this.burst,
-      bucket.tokens + ((now - bucket.at) * this.perMinute) / 60_000,
-    );
-    bucket.at = now;
-    const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens -= 1;
-    this.#buckets.set(key, bucket);
-    if (this.#buckets.size > this.maxClients) {
-      this.#buckets.delete(this.#buckets.keys().next().value!);
-    }
-    return allowed;
-  }
+export function rateLimit(
+  name: string,
+  { points, seconds }: { points: number; seconds: number },
+  redis: Redis | null = null,
+): RateLimit {
+  const memory = new RateLimiterMemory({ keyPrefix: name, points, duration: seconds });
+  const limiter = redis
+    ? new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `rrss:limit:${name}`,
+        points,
+        duration: seconds,
+        // Not connected: counted here at once, not after a timeout.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: memory,
+      })
+    : memory;
+  return {
+    async take(key) {
+      try {
+        await limiter.consume(key);
+        return true;
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return false;
+        throw rejection;
+      }
+    },
+  };
 }

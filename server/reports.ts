@@ -15,7 +15,7 @@ import type { Config } from "./config.ts";
 import { readJsonBody, sendText, type Step } from "./exchange.ts";
 import { clientAddress, requestOrigin } from "./forwarded.ts";
 import type { Logger } from "./logger.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { rateLimit, type RateLimit } from "./rate-limit.ts";
 
 /** One report, as logged: short strings only, URLs without their query. */
 export type Report =
@@ -129,6 +129,9 @@ export function readReports(contentType: string, body: unknown): Report[] {
   return [];
 }
 
+/** Reports per client address and window (per replica, or every replica's with CACHE_URL). */
+export const REPORT_RATE = { points: 20, seconds: 60 } as const;
+
 export const REPORT_CONTENT_TYPES = [
   "application/csp-report",
   "application/reports+json",
@@ -153,7 +156,7 @@ export function isCrossSite(
 export function reports(
   config: Pick<Config, "trustProxy" | "publicOrigin">,
   logger: Logger,
-  limiter = new RateLimiter(20, 20),
+  limiter: RateLimit = rateLimit("report", REPORT_RATE),
 ): Step {
   return async ({ req, res, requestId, decodedPath, rawSearch }) => {
     if (decodedPath !== REPORT_ENDPOINT) return false;
@@ -179,8 +182,8 @@ export function reports(
       return true;
     }
     const ip = clientAddress(req.headers, req.socket.remoteAddress, config) ?? "";
-    if (!limiter.take(ip)) {
-      sendText(res, 429, "Too Many Requests\n", { "Retry-After": "60" });
+    if (!(await limiter.take(ip))) {
+      sendText(res, 429, "Too Many Requests\n", { "Retry-After": String(REPORT_RATE.seconds) });
       return true;
     }
     const body = await readJsonBody(req, res, MAX_REPORT_BYTES);

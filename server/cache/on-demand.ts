@@ -14,12 +14,14 @@ import type { Config } from "../config.ts";
 import { readJsonBody, sendText, type Step } from "../exchange.ts";
 import { clientAddress } from "../forwarded.ts";
 import type { Logger } from "../logger.ts";
-import { RateLimiter } from "../rate-limit.ts";
+import { rateLimit, type RateLimit } from "../rate-limit.ts";
 import type { PurgeOutcome } from "./shared.ts";
 
 export const REVALIDATE_ENDPOINT = "/_revalidate";
 /** A body over this size is refused (413). */
 export const MAX_REVALIDATE_BYTES = 16 * 1024;
+/** Requests per client address and window (per replica, or every replica's with CACHE_URL). */
+export const REVALIDATE_RATE = { points: 10, seconds: 10 } as const;
 /** Paths or tags in one request. */
 export const MAX_NAMES = 100;
 /** A tag, as route modules export them (`export const tags = ["posts"]`). */
@@ -132,7 +134,7 @@ export function onDemandRevalidation(
   config: Pick<Config, "revalidateSecret" | "trustProxy">,
   purge: (request: Purge) => Promise<PurgeOutcome>,
   logger: Logger,
-  limiter = new RateLimiter(10, 60),
+  limiter: RateLimit = rateLimit("revalidate", REVALIDATE_RATE),
 ): Step {
   const secret = config.revalidateSecret;
   if (secret === null) return () => false;
@@ -143,8 +145,8 @@ export function onDemandRevalidation(
       return true;
     }
     const ip = clientAddress(req.headers, req.socket.remoteAddress, config) ?? "";
-    if (!limiter.take(ip)) {
-      sendText(res, 429, "Too Many Requests\n", { "Retry-After": "60" });
+    if (!(await limiter.take(ip))) {
+      sendText(res, 429, "Too Many Requests\n", { "Retry-After": String(REVALIDATE_RATE.seconds) });
       return true;
     }
     const authorization = req.headers.authorization;

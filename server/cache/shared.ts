@@ -69,6 +69,8 @@ export interface SharedCache {
   forBuild(build: string, local: LocalTier): SharedTier;
   /** Whether Redis is answering, for the metrics and tests. */
   readonly available: () => boolean;
+  /** The command connection, for what else the replicas share (the rate limits). */
+  readonly redis: Redis;
   close(): Promise<void>;
 }
 
@@ -256,6 +258,7 @@ export function connectSharedCache(config: SharedCacheConfig, logger: Logger): S
 
   return {
     available: () => client.status === "ready" && healthy,
+    redis: client,
 
     async close() {
       await Promise.allSettled([client.quit(), subscriber.quit()]);

@@ -154,6 +154,24 @@ describe("three replicas, one cache", () => {
   });
 });
 
+test("the rate limit of /_revalidate is one for the three replicas, counted in Redis", async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const response = await replicas[i % 3]!.request("/_revalidate", {
+      method: "POST",
+      headers: {
+        Authorization: "Bearer not-the-secret-at-all",
+        "Content-Type": "application/json",
+      },
+      body: "{}",
+    });
+    statuses.push(response.status);
+  }
+  // Each replica alone would allow 10 in 10 s: 4 each here, none refused.
+  expect(statuses.filter((s) => s === 403).length).toBeLessThanOrEqual(10);
+  expect(statuses.slice(10)).toEqual([429, 429]);
+});
+
 /** Requests to the three in turn until stopped: how many, and what failed. */
 function clientLoop(paths: readonly string[]) {
   let running = true;

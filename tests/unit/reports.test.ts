@@ -1,6 +1,7 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { newReference, REFERENCE, withoutQuery } from "../../app/routing/reporting.ts";
-import { RateLimiter } from "../../server/rate-limit.ts";
+import { Redis } from "ioredis";
+import { rateLimit } from "../../server/rate-limit.ts";
 import { isCrossSite, readReports } from "../../server/reports.ts";
 
 describe("reading reports", () => {
@@ -119,22 +120,34 @@ describe("same-origin only", () => {
 });
 
 describe("the rate per client", () => {
-  test("a burst, then one per refill interval, per address", () => {
-    const limiter = new RateLimiter(3, 60); // one a second
-    const at = 1_000_000;
-    expect([1, 2, 3, 4].map(() => limiter.take("a", at))).toEqual([true, true, true, false]);
-    expect(limiter.take("b", at)).toBe(true);
-    expect(limiter.take("a", at + 999)).toBe(false);
-    expect(limiter.take("a", at + 1000)).toBe(true);
+  afterEach(() => vi.useRealTimers());
+
+  const takes = async (limit: ReturnType<typeof rateLimit>, key: string, n: number) => {
+    const taken: boolean[] = [];
+    for (let i = 0; i < n; i++) taken.push(await limit.take(key));
+    return taken;
+  };
+
+  test("points per window, per address; a new window starts afresh", async () => {
+    vi.useFakeTimers();
+    const limit = rateLimit("test", { points: 3, seconds: 10 });
+    expect(await takes(limit, "a", 4)).toEqual([true, true, true, false]);
+    expect(await limit.take("b")).toBe(true);
+    vi.advanceTimersByTime(9_000);
+    expect(await limit.take("a")).toBe(false);
+    vi.advanceTimersByTime(1_001);
+    expect(await takes(limit, "a", 4)).toEqual([true, true, true, false]);
   });
 
-  test("remembers a bounded number of addresses, least recent out first", () => {
-    const limiter = new RateLimiter(1, 1, 2);
-    limiter.take("a", 0);
-    limiter.take("b", 0);
-    limiter.take("c", 0); // "a" forgotten: a fresh bucket
-    expect(limiter.take("a", 0)).toBe(true);
-    expect(limiter.take("c", 0)).toBe(false);
+  test("with a Redis that cannot be reached, counted in this process: never failing, never lapsing", async () => {
+    // A port nothing listens on, and no connection attempt: the client is never ready.
+    const redis = new Redis("redis://127.0.0.1:9", {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+    });
+    const limit = rateLimit("test", { points: 2, seconds: 60 }, redis);
+    expect(await takes(limit, "a", 3)).toEqual([true, true, false]);
+    redis.disconnect();
   });
 });
 
