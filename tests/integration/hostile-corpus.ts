@@ -21,6 +21,18 @@ const report = (body: string, headers: Record<string, string> = {}): Attack => (
   headers: { "Content-Type": "application/json", ...headers },
 });
 
+/** A POST to on-demand revalidation, with a secret that is not the server's. */
+const revalidate = (body: string, headers: Record<string, string> = {}): Attack => ({
+  method: "POST",
+  path: "/_revalidate",
+  body,
+  headers: {
+    Authorization: "Bearer not-the-secret-0123456789",
+    "Content-Type": "application/json",
+    ...headers,
+  },
+});
+
 const LEAKS = [
   /root:x:0:0/,
   /"devDependencies"/,
@@ -178,6 +190,34 @@ export const CORPUS: [string, Attack][] = [
       ...report('{"csp-report":{}}', { "Content-Type": "application/csp-report" }),
       path: "/_report?page=%0d%0aSet-Cookie:x",
     },
+  ],
+  // On-demand revalidation (past 10 in 10 s, every one is a 429: also safe).
+  ["revalidate by GET", { path: "/_revalidate?secret=x" }],
+  ["revalidate without a secret", revalidate('{"paths":["/"]}', { Authorization: "" })],
+  ["revalidate with Basic auth", revalidate('{"paths":["/"]}', { Authorization: "Basic YTpi" })],
+  [
+    "revalidate with a header-injecting token",
+    revalidate("{}", { Authorization: "Bearer x\tSet-Cookie" }),
+  ],
+  [
+    "revalidate with a wrong secret and a protocol-relative path",
+    revalidate('{"paths":["//evil.example"]}'),
+  ],
+  [
+    "revalidate with a wrong secret and a prototype-polluting body",
+    revalidate('{"__proto__":{"paths":["/"]},"tags":["constructor"]}'),
+  ],
+  [
+    "revalidate with a wrong secret and an oversized body",
+    revalidate(`{"paths":["/${"a".repeat(20_000)}"]}`),
+  ],
+  [
+    "revalidate with a wrong secret as text",
+    revalidate("paths=/", { "Content-Type": "text/plain" }),
+  ],
+  [
+    "revalidate with a wrong secret and deep nesting",
+    revalidate(`${"[".repeat(5000)}${"]".repeat(5000)}`),
   ],
 ];
 
