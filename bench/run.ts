@@ -17,11 +17,19 @@
  * on (METRICS_PORT set, nothing scraping): the difference is what counting every
  * request costs (issue 23).
  *
+ * With Docker (BENCH_REDIS=1, the default), ours runs twice more against a Redis in
+ * a container (CACHE_IMAGE, redis:7-bookworm): with the shared cache behind its
+ * memory copy (a memory hit), and with a memory tier too small to keep a page
+ * (every answer a Redis hit). Redis's own CPU is not counted (issue 22).
+ *
  * Environment: BENCH_DURATION_S (3), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3),
  * BENCH_NEXT (1; 0 skips the Next.js peer), BENCH_IMAGES (1; 0 skips the image
- * bench), BENCH_SERVER_CPU (1), BENCH_LOAD_CPU (0).
+ * bench), BENCH_REDIS (1; 0 skips the shared-cache runs), BENCH_SERVER_CPU (1),
+ * BENCH_LOAD_CPU (0).
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { Redis } from "ioredis";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchImages } from "./images.ts";
@@ -42,6 +50,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WITH_NEXT = process.env.BENCH_NEXT !== "0";
 const WITH_IMAGES = process.env.BENCH_IMAGES !== "0";
+const WITH_REDIS = process.env.BENCH_REDIS !== "0";
+const DOCKER = process.env.DOCKER ?? "docker";
 const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? "0";
 await pinLoadGenerator(LOAD_CPU);
 
@@ -56,26 +66,86 @@ interface Scenario {
   name: string;
   path: string;
   status: number;
-  kind: "static page" | "dynamic page" | "404 page" | "redirect" | "health" | "asset";
+  kind:
+    | "static page"
+    | "revalidating page"
+    | "dynamic page"
+    | "404 page"
+    | "redirect"
+    | "health"
+    | "asset";
   /** Sent as Accept-Encoding: a compressed scenario, measured where the server compresses. */
   acceptEncoding?: string;
 }
 
 const same = (scenario: Scenario) => scenario.path;
 
-const ours: Target = { name: "ours", start: () => startOurs(), pathFor: same };
+// The test fixtures on: /lab/revalidate is the page that revalidates (`revalidate = 2`).
+const FIXTURES = { E2E_FIXTURES: "1" };
+const ours: Target = { name: "ours", start: () => startOurs(FIXTURES), pathFor: same };
 const oursWithMetrics: Target = {
   name: "ours, metrics on",
-  start: async () => startOurs({ METRICS_PORT: String(await freePort()) }),
+  start: async () => startOurs({ ...FIXTURES, METRICS_PORT: String(await freePort()) }),
   pathFor: same,
 };
+
+/** Ours with the shared cache at `url`: pages kept once only, so only their scenarios. */
+function oursShared(name: string, url: string, env: Record<string, string> = {}): Target {
+  return {
+    name,
+    start: () => startOurs({ ...FIXTURES, CACHE_URL: url, ...env }),
+    pathFor: (scenario) =>
+      ["static page", "revalidating page", "404 page"].includes(scenario.kind)
+        ? scenario.path
+        : null,
+  };
+}
+
+/** A Redis in a container on a free loopback port, for the shared-cache runs. */
+async function startRedis(): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const image = process.env.CACHE_IMAGE ?? "redis:7-bookworm";
+  const id = execFileSync(
+    DOCKER,
+    ["run", "--detach", "--rm", "--publish", `127.0.0.1:${port}:6379`, image].concat([
+      "redis-server",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--protected-mode",
+      "no",
+    ]),
+    { encoding: "utf8" },
+  ).trim();
+  const url = `redis://127.0.0.1:${port}`;
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  probe.on("error", () => {});
+  for (let i = 0; ; i++) {
+    try {
+      await probe.connect();
+      await probe.ping();
+      break;
+    } catch (error) {
+      if (i > 50) throw error;
+      probe.disconnect();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  probe.disconnect();
+  return {
+    url,
+    stop: () => execFileSync(DOCKER, ["stop", "--time", "1", id], { stdio: "ignore" }),
+  };
+}
 
 const reactRouterServe: Target = {
   name: "react-router-serve",
   start: () =>
     spawnServer(() => ["node_modules/@react-router/serve/bin.cjs", "build/server/index.js"]),
   // It has no health endpoint: it would only render its 404 page.
-  pathFor: (scenario) => (scenario.kind === "health" ? null : scenario.path),
+  pathFor: (scenario) =>
+    scenario.kind === "health" || scenario.kind === "revalidating page" ? null : scenario.path,
 };
 // react-router-serve compresses on the fly (its compression middleware); the
 // ceiling answers the raw bytes only, and the Next.js peer (compress: true, for
@@ -150,6 +220,12 @@ async function main() {
   const scenarios: Scenario[] = [
     { name: "/blog/[slug] (SSR)", path: "/blog/hello", status: 200, kind: "dynamic page" },
     { name: "/about (static)", path: "/about", status: 200, kind: "static page" },
+    {
+      name: "/lab/revalidate (ISR)",
+      path: "/lab/revalidate",
+      status: 200,
+      kind: "revalidating page",
+    },
     { name: "/fr/about (static)", path: "/fr/about", status: 200, kind: "static page" },
     { name: "/nope (404 page)", path: "/nope", status: 404, kind: "404 page" },
     { name: "/about/ (308)", path: "/about/", status: 308, kind: "redirect" },
@@ -185,6 +261,25 @@ async function main() {
     const nextAsset = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(nextAbout)?.[1];
     if (!nextAsset) throw new Error("no script asset found on Next.js's /about");
     targets.splice(3, 0, nextjs(nextAsset));
+  }
+  let redis: Awaited<ReturnType<typeof startRedis>> | null = null;
+  const oursMemoryHit = () => targets.find((t) => t.name === "ours, shared cache");
+  const oursRedisHit = () => targets.find((t) => t.name === "ours, Redis hit");
+  if (WITH_REDIS) {
+    try {
+      redis = await startRedis();
+      targets.splice(
+        2,
+        0,
+        oursShared("ours, shared cache", redis.url),
+        // A memory tier that keeps no page: every answer comes from Redis.
+        oursShared("ours, Redis hit", redis.url, { RENDER_CACHE_MAX_BYTES: "1" }),
+      );
+    } catch (error) {
+      console.log(
+        `# no Redis (${(error as Error).message.split("\n")[0]}): shared-cache runs skipped`,
+      );
+    }
   }
 
   console.log(
@@ -223,6 +318,7 @@ async function main() {
   }
   const rss = servers.map((server) => rssMb(server.pid));
   await Promise.all(servers.map((server) => server.stop()));
+  redis?.stop();
 
   const result = (target: Target, scenario: Scenario): Measurement | undefined => {
     const list = samples.get(key(target, scenario));
@@ -280,6 +376,17 @@ async function main() {
       ["/blog/[slug]: ours / Next.js", ratio("/blog/[slug]"), "<= 0.8", (r) => r <= 0.8],
       ["404 page: ours / Next.js", ratio("/nope"), "<= 1", (r) => r <= 1],
     );
+    const redisHit = oursRedisHit();
+    if (redisHit) {
+      const a = cpu(redisHit, byName("/lab/revalidate"));
+      const b = cpu(next, byName("/lab/revalidate"));
+      checks.push([
+        "ISR page, Redis hit / Next.js ISR",
+        a !== undefined && b !== undefined ? a / b : undefined,
+        "<= 0.5",
+        (r) => r <= 0.5,
+      ]);
+    }
   }
   function ratioOf(a: Target, b: Target, name: string) {
     const x = cpu(a, byName(name));
@@ -296,6 +403,18 @@ async function main() {
     const b = cpu(ours, byName(raw));
     return a !== undefined && b !== undefined ? combine(a, b) : undefined;
   };
+  const memoryHit = oursMemoryHit();
+  if (memoryHit) {
+    // Over every page kept once, uncompressed and not: one page's cell moves by 5 % between runs.
+    const kept = scenarios.filter((s) => memoryHit.pathFor(s) !== null);
+    const total = (target: Target) => kept.reduce((sum, s) => sum + (cpu(target, s) ?? NaN), 0);
+    checks.push([
+      "memory hit (shared cache) / ours",
+      total(memoryHit) / total(ours),
+      "<= 1.03",
+      (r) => r <= 1.03,
+    ]);
+  }
   checks.push(
     [
       "asset: br / raw",

@@ -16,7 +16,7 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { chromiumArgs, chromiumPath, presentedKey, trustedKeyArgs } from "../../e2e/chromium.ts";
 import { rawRequest } from "../integration/harness.ts";
-import { DOCKER, inspect, stack, until, type Stack } from "./stack.ts";
+import { DOCKER, freePort, inspect, stack, until, type Stack } from "./stack.ts";
 
 const IMAGE_B = `rr-ssr-shell:roll-b-${process.pid}`;
 const IMAGE_BROKEN = `rr-ssr-shell:roll-broken-${process.pid}`;
@@ -201,6 +201,7 @@ let site: Stack;
 let origin: string;
 let browser: Browser;
 const REVALIDATE_SECRET = "a-rolling-test-secret";
+let prometheusPort: number;
 let imageA: string;
 let build: { a: string[]; b: string[]; bId: string };
 
@@ -216,7 +217,14 @@ beforeAll(async () => {
   expect(carried?.buildId).toBe(a!.buildId);
   build = { a: urlsOf(a!.assets), b: urlsOf(b!.assets), bId: b!.buildId };
 
-  site = await stack("rrroll", { APP_IMAGE: imageA, REVALIDATE_SECRET });
+  prometheusPort = await freePort();
+  // With the observability profile: Prometheus scrapes the replicas through the rolls.
+  site = await stack("rrroll", {
+    APP_IMAGE: imageA,
+    REVALIDATE_SECRET,
+    COMPOSE_PROFILES: "observability",
+    PROMETHEUS_PORT: String(prometheusPort),
+  });
   site.compose("up", "--detach", "--no-build", "--scale", "app=3");
   await until("three replicas in the proxy's upstream", async () =>
     /upstream-sync: 3 ready/.test(site.compose("logs", "--no-color", "proxy")) ? true : undefined,
@@ -373,4 +381,28 @@ test("the replicas share the compose cache: pages kept in Redis under the build,
   expect(response.status, response.body).toBe(200);
   expect(JSON.parse(response.body)).toMatchObject({ revalidated: true, replicas: 3 });
   expect(cached()).not.toMatch(/\/fr\/about$/m);
+}, 60_000);
+
+test("Prometheus kept scraping through the rolls: the three replicas of B up, and both builds seen", async () => {
+  const query = async (promql: string) => {
+    const response = await rawRequest(
+      prometheusPort,
+      `/api/v1/query?query=${encodeURIComponent(promql)}`,
+    );
+    const { data } = JSON.parse(response.body) as {
+      data: { result: { metric: Record<string, string>; value: [number, string] }[] };
+    };
+    return data.result;
+  };
+  await until(
+    "three replicas of B up",
+    async () => {
+      const up = await query(`sum(up{job="app"})`);
+      const onB = await query(`count(build_info{build_id="${build.bId}"})`);
+      return Number(up[0]?.value[1]) === 3 && Number(onB[0]?.value[1]) === 3 ? true : undefined;
+    },
+    30_000,
+  );
+  const builds = await query("count by (build_id) (last_over_time(build_info[30m]))");
+  expect(builds.length).toBe(2);
 }, 60_000);

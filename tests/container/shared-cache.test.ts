@@ -285,3 +285,23 @@ describe("the cache is never a single point of failure", () => {
     );
   });
 });
+
+test("Redis full (noeviction, no memory left): every page still answered, from memory or rendered", async () => {
+  const a = replicas[0]!;
+  await inspector.config("SET", "maxmemory-policy", "noeviction");
+  await inspector.config("SET", "maxmemory", "1");
+  try {
+    const statuses: number[] = [];
+    for (const path of ["/de/shop", "/de/shop", "/fr/blog/new", "/fr/blog/new", PAGE]) {
+      statuses.push((await a.request(path)).status);
+      await sleep(50);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    // Nothing was written: the pages were kept in memory only.
+    expect(await inspector.keys(`rrss:*:page:${ORIGIN}/de/shop`)).toEqual([]);
+    expect(isKept(await a.request("/de/shop"))).toBe(true);
+    expect(a.logs.filter(isError)).toEqual([]);
+  } finally {
+    await inspector.config("SET", "maxmemory", "0");
+  }
+});
