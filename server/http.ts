@@ -24,7 +24,12 @@ import { REPORT_RATE, reports } from "./reports.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { onDemandRevalidation, REVALIDATE_RATE } from "./cache/on-demand.ts";
 import type { SharedCache } from "./cache/shared.ts";
-import type { AnsweredBy, Metrics } from "./telemetry/metrics.ts";
+import {
+  imageCounters,
+  reportCounters,
+  type AnsweredBy,
+  type Metrics,
+} from "./telemetry/metrics.ts";
 import type { StaticFiles } from "./static.ts";
 
 export interface AppDependencies {
@@ -81,6 +86,8 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
   // Counted in the shared cache when there is one: every replica's requests together.
   const limit = (name: string, rate: { points: number; seconds: number }) =>
     rateLimit(name, rate, sharedCache?.redis ?? null);
+  const imageCounts = imageCounters();
+  const reportCounts = reportCounters();
   // Each step with the name the metrics give its answers.
   const pipeline: (readonly [AnsweredBy, Step])[] = [
     ["security-headers", securityHeaders(config)],
@@ -96,11 +103,12 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
           diskCache: imageDiskCache,
           concurrency: IMAGE_CONCURRENCY,
           maxQueued: IMAGE_QUEUE_LIMIT,
+          counters: imageCounts,
         },
         logger,
       ),
     ],
-    ["report", reports(config, logger, limit("report", REPORT_RATE))],
+    ["report", reports(config, logger, limit("report", REPORT_RATE), reportCounts)],
     [
       "revalidate",
       onDemandRevalidation(config, pages.purge, logger, limit("revalidate", REVALIDATE_RATE)),
@@ -112,7 +120,11 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     ["rendered-once", pages.fromMemory],
     ["rendered-per-request", reactRouter(renderer, pages.renderedPerRequest)],
   ];
-  if (metrics) metrics.sources.renderOnce = pages.stats;
+  if (metrics) {
+    metrics.sources.renderOnce = pages.stats;
+    metrics.sources.images = imageCounts;
+    metrics.sources.reports = reportCounts;
+  }
 
   function logAccess(exchange: Exchange, durationMs: number): void {
     if (exchange.quiet && !logger.isLevelEnabled("debug")) return;

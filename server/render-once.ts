@@ -59,10 +59,11 @@ export interface RenderOnceRoute {
 // What a kept page costs beyond its body: its key, headers and bookkeeping.
 const ENTRY_OVERHEAD_BYTES = 1024;
 /**
- * With a shared cache, how long the other replicas leave a first render to the
- * replica that claimed it (they render per request meanwhile).
+ * With a shared cache, how long the other replicas leave a render to the replica
+ * that claimed it, at most (they serve what they have, or render per request,
+ * meanwhile): a replica that dies mid-render holds nothing up for longer.
  */
-const FIRST_RENDER_CLAIM_MS = 30_000;
+const MAX_CLAIM_MS = 30_000;
 /** Pages known to be rendered per request, not looked for in the shared cache. */
 const KNOWN_PER_REQUEST = 10_000;
 
@@ -280,10 +281,13 @@ export function renderOncePages(
       fromMemory: () => false,
       renderedPerRequest: () => {},
       purge: async () => ({ pages: 0, replicas: 1, confirmed: 1, problem: null }),
-      stats: () => ({ entries: 0, bytes: 0 }),
+      stats: () => ({ entries: 0, bytes: 0, hits: 0, sharedHits: 0, misses: 0, evictions: 0 }),
     };
   }
-  const kept = memoryCache<KeptPage>(maxBytes, (page) => bodyBytes(page) + ENTRY_OVERHEAD_BYTES);
+  const counts = { hits: 0, sharedHits: 0, misses: 0, evictions: 0 };
+  const kept = memoryCache<KeptPage>(maxBytes, (page) => bodyBytes(page) + ENTRY_OVERHEAD_BYTES, {
+    evicted: () => counts.evictions++,
+  });
   /**
    * The renders under way, by key. A purge that names one marks it: it may hold
    * what the purge dropped, so it is not kept (the next request renders afresh).
@@ -310,6 +314,7 @@ export function renderOncePages(
     },
     dropAll() {
       generation++;
+      for (const inFlight of rendering.values()) inFlight.purged = true;
       kept.clear();
     },
   };
@@ -339,12 +344,18 @@ export function renderOncePages(
     const before = generation;
     const bytes = await tier!.get(key);
     if (bytes === null) return false;
-    const page = decodeKeptPage(bytes, buildId);
+    let page: KeptPage | null;
+    try {
+      page = decodeKeptPage(bytes, buildId);
+    } catch {
+      page = null; // whatever is in the cache, a request never fails on it
+    }
     if (page === null) {
       logger.debug({ key }, "a shared cache entry that is not this build's page: ignored");
       return false;
     }
     if (generation === before) kept.set(key, page);
+    counts.sharedHits++;
     serve(exchange, origin, page);
     return true;
   }
@@ -366,15 +377,17 @@ export function renderOncePages(
     const inFlight = { target, tags: route.tags, purged: false };
     rendering.set(key, inFlight);
     const { revalidate } = route;
-    // A revalidation's claim lasts its interval, so a failed try is the only one in it.
-    const claimMs = previous ? previous.revalidateMs! : FIRST_RENDER_CLAIM_MS;
+    // Claimed for as long as a render may take; then held, by whoever rendered, until the
+    // page's next try: the next interval, from the new page's render or the failed try.
+    const claimMs = previous ? Math.min(previous.revalidateMs!, MAX_CLAIM_MS) : MAX_CLAIM_MS;
     let problem: { status?: number; error?: unknown } | undefined;
     const report = (found: { status?: number; error?: unknown }) => {
       problem = { status: problem?.status ?? found.status, error: problem?.error ?? found.error };
     };
-    void (tier ? tier.claim(key, claimMs) : Promise.resolve(true))
-      .then(async (ours) => {
-        if (!ours) return; // another replica renders it: its page comes through the shared cache
+    void (tier ? tier.claim(key, claimMs) : Promise.resolve(""))
+      .then(async (token) => {
+        if (token === null) return; // another replica renders it: its page comes through the shared cache
+        const release = (ms: number) => tier?.release(key, token, ms);
         const rendered = await renderer.renderOnce(origin, target, report);
         if (rendered === null) {
           if (previous) {
@@ -388,14 +401,15 @@ export function renderOncePages(
               },
               "revalidation failed: the kept page is served until the next try",
             );
+            await release(previous.revalidateMs!);
           } else {
-            await tier?.release(key, null);
+            await release(0);
           }
           return;
         }
         const page = await keptPage(rendered, target, compression, route);
         if (inFlight.purged) {
-          await tier?.release(key, null);
+          await release(0);
           return;
         }
         kept.set(key, page);
@@ -412,7 +426,7 @@ export function renderOncePages(
         if (tier) {
           const found = { pageKey: pageKey(target), tags: page.tags };
           await tier.put(key, encodeKeptPage(page, buildId), found);
-          await tier.release(key, page.revalidateMs);
+          await release(page.revalidateMs === null ? 0 : Math.max(1, page.staleAt - Date.now()));
         }
       })
       .catch((error: unknown) => logger.error({ err: error, target }, "keeping a page failed"))
@@ -428,6 +442,7 @@ export function renderOncePages(
       const key = origin + rawPath + rawSearch;
       const page = kept.get(key);
       if (page !== undefined) {
+        counts.hits++;
         serve(exchange, origin, page);
         return true;
       }
@@ -445,10 +460,11 @@ export function renderOncePages(
         return;
       }
       if (status !== 200 && status !== 404) return;
+      counts.misses++;
       renderAndKeep(originOf(exchange), rawPath + rawSearch, route);
     },
 
-    stats: () => ({ entries: kept.size, bytes: kept.calculatedSize }),
+    stats: () => ({ entries: kept.size, bytes: kept.calculatedSize, ...counts }),
 
     purge: async (request) =>
       tier

@@ -16,6 +16,7 @@ import { readJsonBody, sendText, type Step } from "./exchange.ts";
 import { clientAddress, requestOrigin } from "./forwarded.ts";
 import type { Logger } from "./logger.ts";
 import { rateLimit, type RateLimit } from "./rate-limit.ts";
+import { reportCounters, type ReportCounters } from "./telemetry/metrics.ts";
 
 /** One report, as logged: short strings only, URLs without their query. */
 export type Report =
@@ -157,6 +158,7 @@ export function reports(
   config: Pick<Config, "trustProxy" | "publicOrigin">,
   logger: Logger,
   limiter: RateLimit = rateLimit("report", REPORT_RATE),
+  counters: ReportCounters = reportCounters(),
 ): Step {
   return async ({ req, res, requestId, decodedPath, rawSearch }) => {
     if (decodedPath !== REPORT_ENDPOINT) return false;
@@ -183,6 +185,7 @@ export function reports(
     }
     const ip = clientAddress(req.headers, req.socket.remoteAddress, config) ?? "";
     if (!(await limiter.take(ip))) {
+      counters.dropped++;
       sendText(res, 429, "Too Many Requests\n", { "Retry-After": String(REPORT_RATE.seconds) });
       return true;
     }
@@ -195,6 +198,7 @@ export function reports(
     }
     // The page's own request id: the policy's report-uri carries it, the notice sends it.
     const fromUri = /^\?page=([\w.-]{1,64})$/.exec(rawSearch)?.[1];
+    counters.taken += found.length;
     for (const report of found) {
       const pageReqId = fromUri ?? (report.kind === "client-error" ? report.page : null);
       logger.warn(

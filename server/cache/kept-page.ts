@@ -111,6 +111,8 @@ export function decodeKeptPage(bytes: Buffer, build: string, now = Date.now()): 
     d.format === FORMAT &&
     d.build === build &&
     Number.isInteger(d.status) &&
+    d.status >= 200 &&
+    d.status <= 599 &&
     (d.routePattern === null || typeof d.routePattern === "string") &&
     Number.isFinite(d.renderedAt) &&
     (d.revalidateMs === null || (Number.isFinite(d.revalidateMs) && d.revalidateMs > 0)) &&
@@ -118,9 +120,10 @@ export function decodeKeptPage(bytes: Buffer, build: string, now = Date.now()): 
     Array.isArray(d.tags) &&
     d.tags.every((tag) => typeof tag === "string") &&
     Array.isArray(d.representations) &&
-    d.representations[0]?.encoding === "identity" &&
     d.representations.every(
       (r) =>
+        typeof r === "object" &&
+        r !== null &&
         ENCODINGS.includes(r.encoding) &&
         typeof r.etag === "string" &&
         isRecordOf(r.headers, "string|number") &&
@@ -128,6 +131,7 @@ export function decodeKeptPage(bytes: Buffer, build: string, now = Date.now()): 
         Number.isInteger(r.bytes) &&
         r.bytes >= 0,
     ) &&
+    d.representations[0]?.encoding === "identity" &&
     4 + jsonLength + d.representations.reduce((sum, r) => sum + r.bytes, 0) === bytes.length;
   if (!valid) return null;
   let at = 4 + jsonLength;

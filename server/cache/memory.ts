@@ -11,8 +11,11 @@ export type MemoryCache<V extends NonNullable<unknown>> = LRUCache<string, V>;
 export function memoryCache<V extends NonNullable<unknown>>(
   maxBytes: number,
   sizeOf: (value: V) => number,
+  { evicted }: { evicted?: () => void } = {},
 ): MemoryCache<V> {
   return new LRUCache<string, V>({
+    // Told of values dropped to make room, not of those deleted or replaced.
+    ...(evicted && { dispose: (_value, _key, reason) => reason === "evict" && evicted() }),
     // lru-cache wants a positive budget: a budget of 0 is given as 1, and every value as 2.
     maxSize: Math.max(1, maxBytes),
     sizeCalculation: (value) => (maxBytes === 0 ? 2 : Math.max(1, sizeOf(value))),

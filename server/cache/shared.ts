@@ -54,12 +54,17 @@ export interface SharedTier {
     found: { pageKey: string; tags: readonly string[] },
   ): Promise<void>;
   /**
-   * Whether this replica should render `key`: false while another replica has
-   * claimed it (for `ms`); true when the claim is ours, or the cache is unavailable.
+   * Whether this replica should render `key`: null while another replica has
+   * claimed it; else the claim's token (ours for `ms` at most; a token of no
+   * claim when the cache is unavailable, and this replica renders).
    */
-  claim(key: string, ms: number): Promise<boolean>;
-  /** After a render: keep the claim `ms` longer (no other try before), or give it up (null). */
-  release(key: string, ms: number | null): Promise<void>;
+  claim(key: string, ms: number): Promise<string | null>;
+  /**
+   * After a render: hold the claim, if still ours, `ms` more (no replica tries
+   * before then), or give it up (0). A claim a purge dropped, or another replica
+   * took since, is left alone.
+   */
+  release(key: string, token: string, ms: number): Promise<void>;
   /** Drops what `request` names from every replica and from the shared cache. */
   purge(request: Purge): Promise<PurgeOutcome>;
 }
@@ -77,6 +82,19 @@ export interface SharedCache {
 const PREFIX = "rrss";
 const EVENTS = `${PREFIX}:events`;
 const ACKS = `${PREFIX}:acks`;
+/** Every replica's last sign of life (a sorted set: id by time). */
+const REPLICAS = `${PREFIX}:replicas`;
+const HEARTBEAT_MS = 2000;
+/** A replica not seen for this long is gone: a purge does not wait for it. */
+const ALIVE_MS = 5000;
+/** Failed commands in a row that make an outage (one may be a blocked event loop's timeout). */
+const FAILURES_FOR_OUTAGE = 3;
+/** Deleted at once: a purge of thousands of pages in steps that each fit the timeout. */
+const DELETE_BATCH = 200;
+/** Holds or drops a claim, only if it is still the one `token` names. */
+const RELEASE_CLAIM = `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[2] == '0' then return redis.call('del', KEYS[1]) end
+return redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])`;
 /** How long a purge waits for every replica to confirm it. */
 export const PURGE_CONFIRM_TIMEOUT_MS = 2000;
 /** After a failed or slow command, how long the cache is left alone before the next try. */
@@ -155,47 +173,77 @@ export function connectSharedCache(config: SharedCacheConfig, logger: Logger): S
   // Subscriptions: made on every (re)connection, below.
   const subscriber = new Redis(config.url, { ...connection, autoResubscribe: false });
 
-  let healthy = true;
-  let everReady = false;
+  /**
+   * An outage begins when the connection is lost or FAILURES_FOR_OUTAGE commands
+   * in a row fail, and ends when the connection is back or a command sent after it
+   * began succeeds: logged once each. Meanwhile Redis is asked at most once a second.
+   */
+  let outage: { since: number } | null = null;
+  let failures = 0;
   let backoffUntil = 0;
+  let everReady = false;
+  let writesRefused = false;
   const usable = () => client.status === "ready" && Date.now() >= backoffUntil;
-  function trouble(error: unknown): void {
+  function outageBegins(error: unknown): void {
     backoffUntil = Date.now() + BACKOFF_MS;
-    if (!healthy) return;
-    healthy = false;
+    if (outage !== null) return;
+    outage = { since: Date.now() };
     logger.warn(
       { cache: where, err: { message: (error as Error)?.message ?? String(error) } },
       "shared cache unavailable: pages are served from memory or rendered until it is back",
     );
   }
-  function fine(): void {
-    if (healthy) return;
-    healthy = true;
+  function outageEnds(): void {
+    failures = 0;
     backoffUntil = 0;
+    if (outage === null) return;
+    outage = null;
     logger.info({ cache: where }, "shared cache available again");
   }
-  client.on("error", trouble);
+  client.on("error", (error: unknown) => {
+    if (client.status !== "ready") outageBegins(error);
+  });
   client.on("close", () => {
-    if (everReady) trouble(new Error("connection closed"));
+    if (everReady) outageBegins(new Error("connection closed"));
   });
   client.on("ready", () => {
-    if (!everReady) logger.info({ cache: where }, "shared cache connected");
+    if (!everReady && outage === null) logger.info({ cache: where }, "shared cache connected");
     everReady = true;
-    fine();
+    outageEnds();
+    void heartbeat();
   });
   subscriber.on("error", () => {}); // the command client reports the outage
-  /** A command that never throws: its value, or `fallback` when the cache failed. */
+
+  /** A command that never throws: its value, or `fallback` when the cache failed or is out. */
   async function attempt<T>(command: () => Promise<T>, fallback: T): Promise<T> {
     if (!usable()) return fallback;
+    const sentAt = Date.now();
     try {
       const value = await command();
-      fine();
+      if (outage === null || sentAt >= outage.since) outageEnds();
       return value;
     } catch (error) {
-      trouble(error);
+      failures++;
+      if (failures >= FAILURES_FOR_OUTAGE || outage !== null) outageBegins(error);
       return fallback;
     }
   }
+
+  // Signs of life, so that a purge knows whom to wait for.
+  const heartbeat = () =>
+    attempt(
+      () =>
+        client
+          .multi()
+          .zadd(REPLICAS, Date.now(), replicaId)
+          .zremrangebyscore(REPLICAS, "-inf", Date.now() - 60_000)
+          .exec(),
+      null,
+    );
+  const beating = setInterval(() => void heartbeat(), HEARTBEAT_MS);
+  beating.unref();
+  const aliveReplicas = () =>
+    attempt(() => client.zrangebyscore(REPLICAS, Date.now() - ALIVE_MS, "+inf"), null);
 
   let current: { build: string; local: LocalTier } | null = null;
   const waiting = new Map<string, (ack: Extract<Event, { type: "ack" }>) => void>();
@@ -204,37 +252,47 @@ export function connectSharedCache(config: SharedCacheConfig, logger: Logger): S
       ? request.names.map((tag) => `${PREFIX}:${build}:tag:${tag}`)
       : [...purgedPageKeys(request.names)].map((page) => `${PREFIX}:${build}:path:${page}`);
 
+  /** Deletes the kept pages an index names, with their claims; how many; null on failure. */
+  async function deleteIndexed(build: string, index: readonly string[]): Promise<number | null> {
+    const listed = await attempt(async () => {
+      const pipeline = client.pipeline();
+      for (const key of index) pipeline.zrange(key, "0", "-1");
+      return (await pipeline.exec()) ?? [];
+    }, null);
+    if (listed === null || listed.some(([error]) => error !== null)) return null;
+    const pages = [...new Set(listed.flatMap(([, members]) => members as string[]))];
+    // Their claims too: a revalidation's would hold off the next render for its interval.
+    const claims = pages.map((page) =>
+      page.replace(`${PREFIX}:${build}:page:`, `${PREFIX}:${build}:claim:`),
+    );
+    const keys = [...pages, ...claims, ...index];
+    let deleted = 0;
+    for (let at = 0; at < keys.length; at += DELETE_BATCH) {
+      const batch = keys.slice(at, at + DELETE_BATCH);
+      const count = await attempt(() => client.unlink(...batch), null);
+      if (count === null) return null;
+      deleted += count;
+    }
+    return Math.min(deleted, pages.length);
+  }
+
   /** A purge another replica (or this one) sent: the shared copies first, then ours. */
   async function onPurge(id: string, request: Purge): Promise<void> {
     if (current === null) return;
     const { build, local } = current;
-    const index = indexKeys(build, request);
-    const deleted = await attempt(async () => {
-      const members = await client.sunion(...index);
-      // Their claims too: a revalidation's claim would hold off the next render for its interval.
-      const claims = members.map((page) =>
-        page.replace(`${PREFIX}:${build}:page:`, `${PREFIX}:${build}:claim:`),
-      );
-      const pages = members.length > 0 ? await client.del(...members) : 0;
-      await client.del(...index, ...claims);
-      return pages;
-    }, null);
+    const deleted = await deleteIndexed(build, indexKeys(build, request));
     // After the shared copies: a request now cannot fetch one back into memory.
     const pages = local.drop(request) + (deleted ?? 0);
     const ack = { type: "ack", id, from: replicaId, pages, ok: deleted !== null };
     await attempt(() => client.publish(ACKS, JSON.stringify(ack)), 0);
   }
 
-  let subscribedBefore = false;
   subscriber.on("ready", () => {
     subscriber.subscribe(EVENTS, ACKS).then(
       () => {
         // Purges sent while we were not listening are lost: drop every memory copy.
-        if (subscribedBefore) {
-          current?.local.dropAll();
-          logger.info("shared cache subscription back: memory copies dropped");
-        }
-        subscribedBefore = true;
+        current?.local.dropAll();
+        logger.debug("shared cache subscribed: memory copies dropped");
       },
       () => subscriber.disconnect(true), // try again on a new connection
     );
@@ -257,10 +315,12 @@ export function connectSharedCache(config: SharedCacheConfig, logger: Logger): S
   });
 
   return {
-    available: () => client.status === "ready" && healthy,
+    available: () => client.status === "ready" && outage === null,
     redis: client,
 
     async close() {
+      clearInterval(beating);
+      await attempt(() => client.zrem(REPLICAS, replicaId), 0);
       await Promise.allSettled([client.quit(), subscriber.quit()]);
       client.disconnect();
       subscriber.disconnect();
@@ -274,32 +334,58 @@ export function connectSharedCache(config: SharedCacheConfig, logger: Logger): S
         get: (key) => attempt(() => client.getBuffer(pageKeyOf(key)), null),
 
         async put(key, value, found) {
+          if (!usable()) return;
           const stored = pageKeyOf(key);
-          const ttl = config.ttlSeconds;
+          const expiresAt = Date.now() + config.ttlSeconds * 1000;
+          // Indexes are sorted sets without a TTL, their members scored by expiry and
+          // trimmed here: no eviction can lose what a purge must find.
           const index = [
             `${PREFIX}:${build}:path:${found.pageKey}`,
             ...found.tags.map((tag) => `${PREFIX}:${build}:tag:${tag}`),
           ];
-          const multi = client.multi().set(stored, value, "EX", ttl);
-          for (const set of index) multi.sadd(set, stored).expire(set, ttl);
-          const done = await attempt(() => multi.exec(), null);
-          if (done === null) return;
+          const multi = client.multi().set(stored, value, "PXAT", expiresAt);
+          for (const set of index) {
+            multi.zadd(set, expiresAt, stored).zremrangebyscore(set, "-inf", Date.now());
+          }
+          let refusal: unknown = null;
+          const done = await attempt(
+            () =>
+              multi.exec().catch((error: unknown) => {
+                refusal = error;
+                throw error;
+              }),
+            null,
+          );
+          if (done === null) {
+            if (refusal !== null && !writesRefused && client.status === "ready") {
+              writesRefused = true;
+              logger.warn(
+                { cache: where, err: { message: (refusal as Error).message } },
+                "shared cache refused a write: new pages are kept in memory only until it takes them",
+              );
+            }
+            return;
+          }
+          if (writesRefused) {
+            writesRefused = false;
+            logger.info({ cache: where }, "shared cache takes writes again");
+          }
           const replaced = { type: "replaced", build, key, from: replicaId };
           await attempt(() => client.publish(EVENTS, JSON.stringify(replaced)), 0);
         },
 
-        claim: (key, ms) =>
-          attempt(
-            async () => (await client.set(claimKeyOf(key), replicaId, "PX", ms, "NX")) === "OK",
+        async claim(key, ms) {
+          const token = randomUUID();
+          const taken = await attempt(
+            async () => (await client.set(claimKeyOf(key), token, "PX", ms, "NX")) === "OK",
             true,
-          ),
+          );
+          return taken ? token : null;
+        },
 
-        async release(key, ms) {
-          await attempt<unknown>(
-            () =>
-              ms === null
-                ? client.del(claimKeyOf(key))
-                : client.set(claimKeyOf(key), replicaId, "PX", ms),
+        async release(key, token, ms) {
+          await attempt(
+            () => client.eval(RELEASE_CLAIM, 1, claimKeyOf(key), token, Math.max(0, Math.ceil(ms))),
             null,
           );
         },
@@ -311,37 +397,40 @@ export function connectSharedCache(config: SharedCacheConfig, logger: Logger): S
             confirmed: 1,
             problem: "the shared cache is unreachable: dropped on this replica only",
           });
-          if (!usable()) return unreachable(local.drop(request));
-          const id = randomUUID();
-          const acks: Extract<Event, { type: "ack" }>[] = [];
-          let told = Infinity;
+          const alive = await aliveReplicas();
+          if (alive === null) return unreachable(local.drop(request));
+          // Every replica alive must confirm, this one included, listening or not.
+          const expected = new Set([...alive, replicaId]);
+          const acks = new Map<string, Extract<Event, { type: "ack" }>>();
           let settle = () => {};
           const settled = new Promise<void>((resolve) => (settle = resolve));
+          const id = randomUUID();
           waiting.set(id, (ack) => {
-            acks.push(ack);
-            if (acks.length >= told) settle();
+            if (expected.has(ack.from)) acks.set(ack.from, ack);
+            if (acks.size >= expected.size) settle();
           });
           const timer = setTimeout(settle, PURGE_CONFIRM_TIMEOUT_MS);
           try {
-            told = await attempt(
+            const told = await attempt(
               () => client.publish(EVENTS, JSON.stringify({ type: "purge", id, request })),
-              0,
+              null,
             );
-            if (told === 0) return unreachable(local.drop(request));
-            if (acks.length >= told) settle();
+            if (told === null) return unreachable(local.drop(request));
             await settled;
           } finally {
             clearTimeout(timer);
             waiting.delete(id);
           }
+          const missing = [...expected].filter((replica) => !acks.has(replica));
+          if (missing.length > 0) local.drop(request); // ours at least, whatever the others did
           return {
-            pages: acks.reduce((sum, ack) => sum + ack.pages, 0),
-            replicas: told,
-            confirmed: acks.length,
+            pages: [...acks.values()].reduce((sum, ack) => sum + ack.pages, 0),
+            replicas: expected.size,
+            confirmed: acks.size,
             problem:
-              acks.length < told
-                ? `${told - acks.length} of ${told} replicas did not confirm within ${PURGE_CONFIRM_TIMEOUT_MS} ms`
-                : acks.every((ack) => ack.ok)
+              missing.length > 0
+                ? `${missing.length} of ${expected.size} replicas did not confirm within ${PURGE_CONFIRM_TIMEOUT_MS} ms (${missing.join(", ")})`
+                : [...acks.values()].every((ack) => ack.ok)
                   ? null
                   : "a replica could not reach the shared cache: its shared copies may remain",
           };

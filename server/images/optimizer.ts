@@ -25,6 +25,7 @@ import {
   type SourceType,
 } from "./format.ts";
 import { Limiter, QueueFullError } from "./limiter.ts";
+import { imageCounters, type ImageCounters } from "../telemetry/metrics.ts";
 import { parseImageRequest, type ImageRequest, type ImageRequestPolicy } from "./request.ts";
 import { fetchRemoteImage, type RemoteFetchPolicy } from "./remote.ts";
 
@@ -41,6 +42,8 @@ export interface ImageOptimizerOptions extends ImageRequestPolicy {
   readonly concurrency: number;
   /** Requests waiting for a transformation beyond which a 503 answers at once. */
   readonly maxQueued: number;
+  /** Where what it does is counted, for the metrics. */
+  readonly counters?: ImageCounters;
 }
 
 /**
@@ -154,6 +157,8 @@ export function imageOptimizer(
   );
   const inFlight = new Map<string, Promise<Variant>>();
   const limiter = new Limiter(options.concurrency, options.maxQueued);
+  const counters = options.counters ?? imageCounters();
+  counters.queued = () => limiter.queued;
   const remotePolicy: RemoteFetchPolicy = {
     allowedOrigins: options.remoteOrigins,
     maxBytes: options.maxSourceBytes,
@@ -222,6 +227,8 @@ export function imageOptimizer(
         const format = preferred ?? type;
         const startedAt = performance.now();
         const output = await transform(sharp, bytes, request, format, options.maxInputPixels);
+        counters.transforms++;
+        counters.transformSeconds += (performance.now() - startedAt) / 1000;
         logger.debug(
           {
             reqId: requestId,
@@ -260,6 +267,7 @@ export function imageOptimizer(
     const now = Date.now();
     const remembered = memory.get(key);
     if (remembered && (remembered.expiresAt === null || remembered.expiresAt > now)) {
+      counters.memoryHits++;
       return remembered;
     }
     const pending = inFlight.get(key);
@@ -268,6 +276,7 @@ export function imageOptimizer(
     const work = (async () => {
       const stored = await options.diskCache?.get(key, now);
       if (stored) {
+        counters.diskHits++;
         memory.set(key, stored);
         return stored;
       }
@@ -320,6 +329,7 @@ export function imageOptimizer(
       send(exchange, await variantFor(parsed.request, req.headers.accept, requestId));
     } catch (error) {
       if (error instanceof QueueFullError) {
+        counters.refused++;
         sendText(res, 503, "Busy resizing images; try again shortly\n", { "Retry-After": "1" });
       } else if (error instanceof ImageSourceError) {
         // A missing file is the page's mistake, seen in the access log; the rest are worth a look.

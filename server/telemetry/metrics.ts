@@ -32,11 +32,49 @@ export type AnsweredBy =
   | "rendered-per-request"
   | "error";
 
-/** What the render-once cache holds, read when scraped. */
+/** What the render-once cache holds and has done, read when scraped. */
 export interface RenderOnceStats {
   readonly entries: number;
   readonly bytes: number;
+  /** Pages answered from this process's memory, and from the shared cache (CACHE_URL). */
+  readonly hits: number;
+  readonly sharedHits: number;
+  /** Pages of routes rendered once that were rendered for the request: in no cache yet. */
+  readonly misses: number;
+  /** Pages dropped from memory to make room. */
+  readonly evictions: number;
 }
+
+/** What the image optimizer has done: plain counts its code adds to, read when scraped. */
+export interface ImageCounters {
+  memoryHits: number;
+  diskHits: number;
+  transforms: number;
+  transformSeconds: number;
+  /** Requests answered 503: the queue was full. */
+  refused: number;
+  /** Requests waiting for a transformation now. */
+  queued: () => number;
+}
+
+export const imageCounters = (): ImageCounters => ({
+  memoryHits: 0,
+  diskHits: 0,
+  transforms: 0,
+  transformSeconds: 0,
+  refused: 0,
+  queued: () => 0,
+});
+
+/** What the report endpoint did with what browsers sent. */
+export interface ReportCounters {
+  /** Reports read and logged. */
+  taken: number;
+  /** Requests refused for their rate (429): their reports were not read. */
+  dropped: number;
+}
+
+export const reportCounters = (): ReportCounters => ({ taken: 0, dropped: 0 });
 
 export interface Metrics {
   readonly registry: Registry;
@@ -53,6 +91,8 @@ export interface Metrics {
     inFlight?: () => number;
     connections?: () => ConnectionStats;
     renderOnce?: () => RenderOnceStats;
+    images?: ImageCounters;
+    reports?: ReportCounters;
   };
 }
 
@@ -120,6 +160,75 @@ export function createMetrics(build: { id: string; version: string }): Metrics {
       this.set(sources.renderOnce?.().bytes ?? 0);
     },
   });
+  /** A counter whose total is read when scraped. */
+  const total = (name: string, help: string, read: () => number | undefined) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(read() ?? 0);
+      },
+    });
+  new Counter({
+    name: "render_once_cache_hits_total",
+    help: "Pages answered from a cache, by tier (memory: this process; shared: Redis)",
+    labelNames: ["tier"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const stats = sources.renderOnce?.();
+      this.inc({ tier: "memory" }, stats?.hits ?? 0);
+      this.inc({ tier: "shared" }, stats?.sharedHits ?? 0);
+    },
+  });
+  total(
+    "render_once_cache_misses_total",
+    "Pages of routes rendered once rendered for the request, being in no cache",
+    () => sources.renderOnce?.().misses,
+  );
+  total(
+    "render_once_cache_evictions_total",
+    "Pages dropped from memory to make room",
+    () => sources.renderOnce?.().evictions,
+  );
+  new Counter({
+    name: "image_cache_hits_total",
+    help: "Image variants answered from a cache, by tier",
+    labelNames: ["tier"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ tier: "memory" }, sources.images?.memoryHits ?? 0);
+      this.inc({ tier: "disk" }, sources.images?.diskHits ?? 0);
+    },
+  });
+  total("image_transforms_total", "Image variants computed", () => sources.images?.transforms);
+  total(
+    "image_transform_seconds_total",
+    "Time spent computing image variants, queueing excluded",
+    () => sources.images?.transformSeconds,
+  );
+  total(
+    "image_refused_total",
+    "Image requests answered 503: the transformation queue was full",
+    () => sources.images?.refused,
+  );
+  new Gauge({
+    name: "image_queue_depth",
+    help: "Image requests waiting for a transformation",
+    registers: [registry],
+    collect() {
+      this.set(sources.images?.queued() ?? 0);
+    },
+  });
+  total("reports_taken_total", "Browser reports read and logged", () => sources.reports?.taken);
+  total(
+    "reports_dropped_total",
+    "Report requests refused for their rate (429), unread",
+    () => sources.reports?.dropped,
+  );
   new Gauge({
     name: "build_info",
     help: "The build this process serves",

@@ -143,6 +143,24 @@ describe("three replicas, one cache", () => {
     ).toMatchObject({ tags: ["lab"], replicas: 3 });
   });
 
+  test("a replica alive but not listening (here: one that only beats) fails the purge: 503, naming it", async () => {
+    await inspector.zadd("rrss:replicas", Date.now(), "deaf-replica:1");
+    try {
+      const answer = await purge(replicas[0]!, { tags: ["lab"] });
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        revalidated: false,
+        replicas: 4,
+        confirmed: 3,
+        error: expect.stringContaining("deaf-replica:1"),
+      });
+    } finally {
+      await inspector.zrem("rrss:replicas", "deaf-replica:1");
+    }
+    // Once it is gone, the same purge is confirmed.
+    expect((await purge(replicas[0]!, { tags: ["lab"] })).status).toBe(200);
+  });
+
   test("a value that is not this build's page is ignored: the page is rendered", async () => {
     const a = replicas[0]!;
     const build = String((await a.request("/")).headers["x-build-id"]);
@@ -301,6 +319,12 @@ test("Redis full (noeviction, no memory left): every page still answered, from m
     expect(await inspector.keys(`rrss:*:page:${ORIGIN}/de/shop`)).toEqual([]);
     expect(isKept(await a.request("/de/shop"))).toBe(true);
     expect(a.logs.filter(isError)).toEqual([]);
+    expect(
+      logged(
+        a,
+        "shared cache refused a write: new pages are kept in memory only until it takes them",
+      ),
+    ).toBe(1);
   } finally {
     await inspector.config("SET", "maxmemory", "0");
   }

@@ -23,7 +23,8 @@ const freePort = () =>
 
 beforeAll(async () => {
   metricsPort = await freePort();
-  server = await startServer({ METRICS_PORT: String(metricsPort) });
+  // No disk cache: an image variant is computed here, not found from an earlier run.
+  server = await startServer({ METRICS_PORT: String(metricsPort), IMAGE_CACHE_DIR: "" });
   await server.waitForLog((l) => l.msg === "metrics listening");
 });
 afterAll(() => server.stop());
@@ -47,6 +48,17 @@ function count(text: string, labels: Record<string, string>): number {
   return line ? Number(line.split(" ").at(-1)) : 0;
 }
 
+/** The value of a series without histogram labels, such as `name{tier="memory"}`. */
+const valueOf = (text: string, series: string) =>
+  Number(
+    text
+      .split("\n")
+      .find((l) => l.startsWith(`${series} `))
+      ?.split(" ")[1] ?? NaN,
+  );
+
+const IMAGE = "/_image?src=%2Fimages%2Fvalley.jpg&w=640&q=75";
+
 const series = (text: string) =>
   text.split("\n").filter((l) => l.startsWith("http_request_duration_seconds_count{")).length;
 
@@ -62,6 +74,9 @@ describe("after a known sequence of requests", () => {
     await server.request("/healthz");
     await server.request("/favicon.svg");
     await server.request("/about", { method: "DELETE" });
+    // An image variant computed, then answered from memory.
+    await server.request(IMAGE);
+    await server.request(IMAGE);
     // The access log is written as each answer closes; so is its count.
     await server.waitForLog((l) => l.msg === "request" && l.method === "DELETE");
     text = await scrape();
@@ -107,6 +122,35 @@ describe("after a known sequence of requests", () => {
     expect(text).toMatch(/^process_resident_memory_bytes \d/m);
     expect(text).toMatch(/^render_once_cache_entries [1-9]/m);
     expect(text).toMatch(/^http_connections_open \d/m);
+  });
+});
+
+describe("what the caches did, after the same sequence", () => {
+  let text: string;
+  beforeAll(async () => {
+    text = await scrape();
+  });
+
+  test("pages: two answered from memory, none from a shared cache, two rendered for lack of one", () => {
+    // /about once per request, then twice from memory; /docs/no/such/page once per request.
+    expect(valueOf(text, 'render_once_cache_hits_total{tier="memory"}')).toBe(2);
+    expect(valueOf(text, 'render_once_cache_hits_total{tier="shared"}')).toBe(0);
+    expect(valueOf(text, "render_once_cache_misses_total")).toBe(2);
+    expect(valueOf(text, "render_once_cache_evictions_total")).toBe(0);
+  });
+
+  test("images: one variant computed (with its time), then one answered from memory; none refused", () => {
+    expect(valueOf(text, "image_transforms_total")).toBe(1);
+    expect(valueOf(text, "image_transform_seconds_total")).toBeGreaterThan(0);
+    expect(valueOf(text, 'image_cache_hits_total{tier="memory"}')).toBe(1);
+    expect(valueOf(text, 'image_cache_hits_total{tier="disk"}')).toBe(0);
+    expect(valueOf(text, "image_refused_total")).toBe(0);
+    expect(valueOf(text, "image_queue_depth")).toBe(0);
+  });
+
+  test("reports: none taken, none dropped", () => {
+    expect(valueOf(text, "reports_taken_total")).toBe(0);
+    expect(valueOf(text, "reports_dropped_total")).toBe(0);
   });
 });
 

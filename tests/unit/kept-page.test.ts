@@ -82,6 +82,8 @@ describe("encodeKeptPage / decodeKeptPage", () => {
       json((d) => ((d.representations as { headers: unknown }[])[0]!.headers = { a: {} })),
     ],
     ["no identity first", json((d) => (d.representations as unknown[]).reverse())],
+    ["a representation that is null", json((d) => ((d.representations as unknown[])[1] = null))],
+    ["a status no server answers with", json((d) => (d.status = 999))],
   ])("%s is no page", (_, bytes) => {
     expect(decodeKeptPage(bytes, "b")).toBeNull();
   });
