@@ -41,6 +41,8 @@ export interface Config {
   readonly renderCacheMaxBytes: number;
   /** The cache every replica shares (server/cache/shared.ts); null: each keeps its own. */
   readonly sharedCache: SharedCacheConfig | null;
+  /** OpenTelemetry traces (server/telemetry/tracing.ts), from the standard OTEL_* variables; null: off. */
+  readonly tracing: TracingConfig | null;
   readonly maxConnections: number;
   readonly compression: boolean;
   readonly images: ImageConfig;
@@ -69,6 +71,24 @@ export interface SharedCacheConfig {
   readonly timeoutMs: number;
   /** How long a kept page lives in the shared cache, at most. */
   readonly ttlSeconds: number;
+}
+
+export const TRACE_SAMPLERS = [
+  "always_on",
+  "always_off",
+  "traceidratio",
+  "parentbased_always_on",
+  "parentbased_always_off",
+  "parentbased_traceidratio",
+] as const;
+
+export interface TracingConfig {
+  readonly serviceName: string;
+  readonly sampler: (typeof TRACE_SAMPLERS)[number];
+  /** traceidratio's ratio, 0 to 1. */
+  readonly samplerRatio: number;
+  /** How often finished spans are sent. */
+  readonly scheduleDelayMs: number;
 }
 
 /** Where the image optimizer's disk cache lives unless IMAGE_CACHE_DIR says otherwise. */
@@ -150,6 +170,16 @@ const redisUrl: Parser<string | null> = (raw) => {
   return raw;
 };
 
+/** An OTLP/HTTP endpoint: the exporter itself reads it; checked here so a typo stops start-up. */
+const httpUrl: Parser<string> = (raw) => {
+  try {
+    if (/^https?:$/.test(new URL(raw).protocol)) return raw;
+  } catch {
+    // reported below
+  }
+  throw new Error("must be an http(s) URL such as http://collector:4318");
+};
+
 const someOrigin: Parser<string> = (raw) => origin(raw) ?? raw;
 
 /** A comma-separated list, each item parsed; duplicates dropped. */
@@ -178,7 +208,11 @@ function listItem<T>(parse: Parser<T>): Parser<T> {
  * Reads and validates every variable, reporting all bad ones at once.
  * @throws ConfigError naming each invalid variable.
  */
-export function loadConfig(env: Env): Readonly<Config> {
+export function loadConfig(given: Env): Readonly<Config> {
+  // An OTEL_* variable set to "" is unset, as the OpenTelemetry SDKs read them.
+  const env = Object.fromEntries(
+    Object.entries(given).filter(([name, value]) => !(name.startsWith("OTEL_") && value === "")),
+  );
   const problems: string[] = [];
   function read<T>(name: string, parse: Parser<T>, fallback: T): T {
     const raw = env[name];
@@ -193,6 +227,29 @@ export function loadConfig(env: Env): Readonly<Config> {
 
   // Any value but "development" is production (Vitest sets "test", for one).
   const development = read("NODE_ENV", (raw) => raw, "production") === "development";
+  // Traces: on when an OTLP endpoint or exporter is named, as the OpenTelemetry SDKs do.
+  const tracesExporter = read("OTEL_TRACES_EXPORTER", oneOf(["otlp", "none"] as const), null);
+  const endpoint =
+    read("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", httpUrl, null) ??
+    read("OTEL_EXPORTER_OTLP_ENDPOINT", httpUrl, null);
+  read("OTEL_EXPORTER_OTLP_PROTOCOL", oneOf(["http/json"] as const), "http/json");
+  const tracingOn =
+    read("OTEL_SDK_DISABLED", flag, false) === false &&
+    (tracesExporter === "otlp" || (tracesExporter === null && endpoint !== null));
+  const tracing: TracingConfig = {
+    serviceName: read("OTEL_SERVICE_NAME", text, "rr-ssr-shell"),
+    sampler: read("OTEL_TRACES_SAMPLER", oneOf(TRACE_SAMPLERS), "parentbased_always_on"),
+    samplerRatio: read(
+      "OTEL_TRACES_SAMPLER_ARG",
+      (raw) => {
+        const ratio = Number(raw);
+        if (raw.trim() === "" || !(ratio >= 0 && ratio <= 1)) throw new Error("must be 0 to 1");
+        return ratio;
+      },
+      1,
+    ),
+    scheduleDelayMs: read("OTEL_BSP_SCHEDULE_DELAY", integer(1, 600_000), 5000),
+  };
   const cacheUrl = read("CACHE_URL", redisUrl, null);
   const cacheTimeoutMs = read("CACHE_TIMEOUT_MS", integer(5, 5000), 50);
   const cacheTtlSeconds = read("CACHE_TTL_SECONDS", integer(1, 30 * 86_400), 86_400);
@@ -220,6 +277,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     compression: read("COMPRESSION", oneOf(["on", "off"] as const), "on") === "on",
     maxConnections: read("MAX_CONNECTIONS", integer(1, 1_000_000), 1024),
     renderCacheMaxBytes: read("RENDER_CACHE_MAX_BYTES", integer(0, 1 << 30), 8 << 20),
+    tracing: tracingOn ? Object.freeze(tracing) : null,
     sharedCache:
       cacheUrl === null
         ? null

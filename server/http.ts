@@ -31,6 +31,8 @@ import {
   type Metrics,
 } from "./telemetry/metrics.ts";
 import type { StaticFiles } from "./static.ts";
+import type { RequestTrace, Tracing } from "./telemetry/tracing.ts";
+import { context } from "@opentelemetry/api";
 
 export interface AppDependencies {
   config: Config;
@@ -47,6 +49,8 @@ export interface AppDependencies {
   metrics: Metrics | null;
   /** The cache the replicas share (CACHE_URL); null: each keeps its own pages. */
   sharedCache: SharedCache | null;
+  /** OpenTelemetry traces (OTEL_*); null: off. */
+  tracing: Tracing | null;
 }
 
 /** Images transformed at once: one per core, each on one libvips thread. */
@@ -70,8 +74,9 @@ function requestIdFor(req: IncomingMessage, trustProxy: boolean): string {
 export function createRequestListener(deps: AppDependencies): RequestListener {
   const { config, logger, build, files, assets, lifecycle, imageDiskCache, metrics, sharedCache } =
     deps;
+  const { tracing } = deps;
   const buildId = buildIdOf(build);
-  const renderer = createPageRenderer(build, config, logger);
+  const renderer = createPageRenderer(build, config, logger, tracing);
   const pages = renderOncePages(
     build,
     renderer,
@@ -137,24 +142,58 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
       status: res.statusCode,
       durationMs: Math.round(durationMs * 10) / 10,
       ip: clientAddress(req.headers, req.socket.remoteAddress, config),
+      // Written as the answer closes, outside the request's span: its trace id said here.
+      ...(tracing && { traceId: exchange.requestId }),
       ...(!res.writableFinished && { aborted: true }),
     };
     if (exchange.quiet) logger.debug(line, "request");
     else logger.info(line, "request");
   }
 
-  return async (req: IncomingMessage, res: ServerResponse) => {
+  /** Asks each step in turn until one answers; a step that throws gets a 500 with the request's id. */
+  async function answer(exchange: Exchange, steps: { startedAt: number } | null): Promise<void> {
+    const { res } = exchange;
+    try {
+      for (const [name, step] of pipeline) {
+        // Set before the step runs: a streamed answer may close before its step resolves.
+        exchange.answeredBy = name;
+        if (steps) steps.startedAt = Date.now();
+        // Most steps answer synchronously; awaiting only promises saves a tick per step.
+        const answered = step(exchange);
+        if (answered === true || (answered !== false && (await answered))) return;
+      }
+    } catch (error) {
+      exchange.answeredBy = "error";
+      logger.error({ reqId: exchange.requestId, err: error }, "request failed");
+      if (!res.headersSent) {
+        sendText(res, 500, `Internal Server Error (reference ${exchange.requestId})\n`);
+      } else {
+        res.destroy();
+      }
+    }
+  }
+
+  return (req: IncomingMessage, res: ServerResponse) => {
     const startedAt = process.hrtime.bigint();
     const target = req.url ?? "/";
     const queryAt = target.indexOf("?");
+    const rawPath = queryAt === -1 ? target : target.slice(0, queryAt);
+    // With traces on, the request's id is its trace id: one reference for the log,
+    // the 500 page and the trace (nginx makes X-Request-Id and traceparent agree).
+    const traced: RequestTrace | undefined = tracing?.startRequest(
+      req.method ?? "GET",
+      rawPath,
+      req.headers,
+    );
     const exchange: Exchange = {
       req,
       res,
-      requestId: requestIdFor(req, config.trustProxy),
-      rawPath: queryAt === -1 ? target : target.slice(0, queryAt),
+      requestId: traced?.traceId ?? requestIdFor(req, config.trustProxy),
+      rawPath,
       rawSearch: queryAt === -1 ? "" : target.slice(queryAt),
       decodedPath: "",
     };
+    const steps = traced ? { startedAt: Date.now() } : null;
     res.setHeader("X-Request-Id", exchange.requestId);
     res.setHeader("X-Build-Id", buildId);
     // Once shutdown begins, every answer closes its connection, so keep-alive
@@ -172,6 +211,15 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
         exchange.answeredBy ?? "error",
         durationMs / 1000,
       );
+      if (traced) {
+        tracing!.endRequest(traced, {
+          method: req.method ?? "GET",
+          route: exchange.routePattern,
+          status: res.statusCode,
+          answeredBy: exchange.answeredBy ?? "error",
+          stepStartedAt: steps!.startedAt,
+        });
+      }
     });
     if (logger.isLevelEnabled("trace")) {
       logger.trace(
@@ -179,23 +227,8 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
         "request received",
       );
     }
-
-    try {
-      for (const [name, step] of pipeline) {
-        // Set before the step runs: a streamed answer may close before its step resolves.
-        exchange.answeredBy = name;
-        // Most steps answer synchronously; awaiting only promises saves a tick per step.
-        const answered = step(exchange);
-        if (answered === true || (answered !== false && (await answered))) return;
-      }
-    } catch (error) {
-      exchange.answeredBy = "error";
-      logger.error({ reqId: exchange.requestId, err: error }, "request failed");
-      if (!res.headersSent) {
-        sendText(res, 500, `Internal Server Error (reference ${exchange.requestId})\n`);
-      } else {
-        res.destroy();
-      }
-    }
+    // `answer` never rejects: its errors are answered with a 500.
+    if (traced) void context.with(traced.context, () => answer(exchange, steps));
+    else void answer(exchange, null);
   };
 }

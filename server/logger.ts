@@ -1,3 +1,4 @@
+import { trace } from "@opentelemetry/api";
 import { pino, type Logger } from "pino";
 import type { Config } from "./config.ts";
 
@@ -13,8 +14,13 @@ const LEVEL_FIELDS: Record<string, { level: string }> = {};
  * in progress go out together in the next one, instead of one write(2) per
  * request. Call `logger.flush()` before exiting.
  */
-export function createLogger(config: Pick<Config, "logLevel" | "logFormat">): Logger {
+export function createLogger(
+  config: Pick<Config, "logLevel" | "logFormat">,
+  { traceIds = false }: { traceIds?: boolean } = {},
+): Logger {
   const options = {
+    // With traces on, every line written within a request's span carries its trace id.
+    ...(traceIds && { mixin: activeTraceId }),
     level: config.logLevel,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -27,6 +33,11 @@ export function createLogger(config: Pick<Config, "logLevel" | "logFormat">): Lo
   }
   return pino(options, pino.destination({ dest: 1, sync: false }));
 }
+
+const activeTraceId = () => {
+  const span = trace.getActiveSpan();
+  return span ? { traceId: span.spanContext().traceId } : {};
+};
 
 /** Exits once buffered log lines are written (or after a second, if stdout is stuck). */
 export function flushAndExit(logger: Logger, code: number): void {

@@ -33,7 +33,7 @@ try {
   process.exit(1);
 }
 
-const logger = createLogger(config);
+const logger = createLogger(config, { traceIds: config.tracing !== null });
 process.on("uncaughtException", (error) => {
   logger.fatal({ err: error }, "uncaught exception");
   flushAndExit(logger, 1);
@@ -86,9 +86,17 @@ const pipelineOf = (build: AppServerBuild) =>
     lifecycle,
     imageDiskCache,
     sharedCache,
+    tracing,
   });
 
 const firstBuild = await source.build().catch(fatal);
+// Traces only when the OTEL_* variables ask: the SDK is not even loaded otherwise.
+const tracing = config.tracing
+  ? (await import("./telemetry/tracing.ts")).startTracing(config.tracing, {
+      id: buildIdOf(firstBuild),
+      version: APP_VERSION,
+    })
+  : null;
 if (config.metricsPort !== 0) {
   metrics = createMetrics({ id: buildIdOf(firstBuild), version: APP_VERSION });
   metrics.sources.inFlight = () => lifecycle.inFlight.size;
@@ -134,8 +142,8 @@ const shutdown = gracefulShutdown({
   timeoutMs: config.shutdownTimeoutMs,
   delayMs: config.shutdownDelayMs,
   exit: (code) => {
-    // Quit Redis politely, but never wait on it for long.
-    const closed = sharedCache?.close() ?? Promise.resolve();
+    // Quit Redis politely and send the last spans, but never wait on them for long.
+    const closed = Promise.allSettled([sharedCache?.close(), tracing?.shutdown()]);
     const bounded = new Promise((resolve) => setTimeout(resolve, 500).unref());
     void Promise.race([closed, bounded]).finally(() => flushAndExit(logger, code));
   },

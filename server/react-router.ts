@@ -5,6 +5,7 @@ import { createRequest } from "@remix-run/node-fetch-server";
 import { createRequestHandler } from "react-router";
 import type { RequestInfo } from "../app/context.ts";
 import type { AppServerBuild } from "./build.ts";
+import type { Tracing } from "./telemetry/tracing.ts";
 import { mayCompress, negotiateEncoding, sendStream } from "./compression.ts";
 import type { Config } from "./config.ts";
 import { withSecure } from "./cookies.ts";
@@ -67,6 +68,7 @@ export function createPageRenderer(
   build: AppServerBuild,
   config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression" | "csp">,
   logger: Logger,
+  tracing: Tracing | null = null,
 ): PageRenderer {
   const policyHeader = cspHeaderName(config.csp.reportOnly);
   const policyWithNonce = noncePolicy(config.csp);
@@ -74,7 +76,8 @@ export function createPageRenderer(
     headers.get("Content-Type")?.startsWith("text/html") ?? false;
   // "production" under npm run dev too: a server error's page never shows its
   // stack; the log line with the page's reference id does.
-  const handle = createRequestHandler(build, "production");
+  // With traces on, its middleware, loaders, actions and render in spans of their own.
+  const handle = createRequestHandler(tracing ? tracing.instrument(build) : build, "production");
   const contextFor = (info: RequestInfo) => build.entry.module.createRequestContext(info);
   const renderOnceRoutes = renderOnceRouteIds(build.routes);
 

@@ -26,6 +26,8 @@ import {
 } from "./format.ts";
 import { Limiter, QueueFullError } from "./limiter.ts";
 import { imageCounters, type ImageCounters } from "../telemetry/metrics.ts";
+import { inSpan } from "../telemetry/spans.ts";
+import { context } from "@opentelemetry/api";
 import { parseImageRequest, type ImageRequest, type ImageRequestPolicy } from "./request.ts";
 import { fetchRemoteImage, type RemoteFetchPolicy } from "./remote.ts";
 
@@ -221,12 +223,23 @@ export function imageOptimizer(
     // Never rasterised: served as it is, under a policy that lets it do nothing.
     if (type === "svg") return passThrough();
     const sharp = await loadSharp();
+    // The request's trace, which the queue would lose: a queued task runs in another's turn.
+    const requestContext = context.active();
     return limiter.run(async () => {
       try {
         if (await isAnimated(sharp, bytes, type, options.maxInputPixels)) return passThrough();
         const format = preferred ?? type;
         const startedAt = performance.now();
-        const output = await transform(sharp, bytes, request, format, options.maxInputPixels);
+        const output = await inSpan(
+          "image transform",
+          () => transform(sharp, bytes, request, format, options.maxInputPixels),
+          requestContext,
+          {
+            "image.width": request.width,
+            "image.quality": request.quality,
+            "image.format": format,
+          },
+        );
         counters.transforms++;
         counters.transformSeconds += (performance.now() - startedAt) / 1000;
         logger.debug(

@@ -16,6 +16,8 @@ beforeAll(async () => {
     APP_IMAGE: inject("appImage"),
     COMPOSE_PROFILES: "observability",
     PROMETHEUS_PORT: String(prometheusPort),
+    // Traces on, sent nowhere that answers: what nginx passes the app shows in its ids.
+    OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9",
   });
   site.compose("up", "--detach", "--no-build", "--scale", "app=2");
   await until("the proxy answers /readyz", async () =>
@@ -101,3 +103,19 @@ test("a replica added by scaling is found and scraped within seconds", async () 
     60_000,
   );
 }, 120_000);
+
+test("nginx passes a client's traceparent on, and starts one when there is none or it is malformed", async () => {
+  const traceId = "0af7651916cd43dd8448eb211c80319c";
+  const passed = await rawRequest(site.proxyPort, "/about", {
+    headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+  });
+  expect(passed.headers["x-request-id"]).toBe(traceId);
+  const started = await Promise.all(
+    ([{}, { traceparent: "00-not-a-trace-01" }] as Record<string, string>[]).map((headers) =>
+      rawRequest(site.proxyPort, "/about", { headers }),
+    ),
+  );
+  const ids = started.map((r) => r.headers["x-request-id"] as string);
+  for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+  expect(new Set([...ids, traceId]).size).toBe(3);
+});

@@ -39,6 +39,7 @@ describe("loadConfig", () => {
       compression: true,
       renderCacheMaxBytes: 8 * 1024 * 1024,
       sharedCache: null,
+      tracing: null,
       images: {
         qualities: [75],
         formats: ["avif", "webp"],
@@ -81,6 +82,30 @@ describe("loadConfig", () => {
       { sharedCache: { url: "rediss://:pw@cache.example:6380/2", timeoutMs: 20 } },
     ],
     [{ CACHE_URL: "", CACHE_TIMEOUT_MS: "20" }, { sharedCache: null }],
+    [
+      { OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" },
+      {
+        tracing: { serviceName: "rr-ssr-shell", sampler: "parentbased_always_on", samplerRatio: 1 },
+      },
+    ],
+    [
+      {
+        OTEL_TRACES_EXPORTER: "otlp",
+        OTEL_SERVICE_NAME: "shop",
+        OTEL_TRACES_SAMPLER: "traceidratio",
+        OTEL_TRACES_SAMPLER_ARG: "0.25",
+      },
+      { tracing: { serviceName: "shop", sampler: "traceidratio", samplerRatio: 0.25 } },
+    ],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: "" }, { tracing: null }],
+    [
+      { OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_TRACES_EXPORTER: "none" },
+      { tracing: null },
+    ],
+    [
+      { OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_SDK_DISABLED: "true" },
+      { tracing: null },
+    ],
     [{ IMAGE_QUALITIES: "50, 75,90,75" }, { images: { qualities: [50, 75, 90] } }],
     [{ IMAGE_FORMATS: "webp" }, { images: { formats: ["webp"] } }],
     [{ IMAGE_FORMATS: "" }, { images: { formats: [] } }],
@@ -128,6 +153,11 @@ describe("loadConfig", () => {
     [{ REVALIDATE_SECRET: "has a space in it, sixteen+" }, "REVALIDATE_SECRET"],
     [{ HOST: "" }, "HOST"],
     [{ CACHE_URL: "cache:6379" }, "CACHE_URL"],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" }, "OTEL_EXPORTER_OTLP_ENDPOINT"],
+    [{ OTEL_TRACES_EXPORTER: "zipkin" }, "OTEL_TRACES_EXPORTER"],
+    [{ OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" }, "OTEL_EXPORTER_OTLP_PROTOCOL"],
+    [{ OTEL_TRACES_SAMPLER: "sometimes" }, "OTEL_TRACES_SAMPLER"],
+    [{ OTEL_TRACES_SAMPLER_ARG: "2" }, "OTEL_TRACES_SAMPLER_ARG"],
     [{ CACHE_URL: "http://cache:6379" }, "CACHE_URL"],
     [{ CACHE_URL: "redis://cache:6379/pages" }, "CACHE_URL"],
     [{ CACHE_URL: "redis://cache:6379?db=1" }, "CACHE_URL"],
