@@ -13,9 +13,10 @@
  * p99 are printed beside it, and each server's RSS after the run. Loopback only,
  * bounded in time.
  *
- * Ours runs twice: with its metrics off (the figures compared with the others) and
- * on (METRICS_PORT set, nothing scraping): the difference is what counting every
- * request costs (issue 23).
+ * Ours runs three times: with its metrics and traces off (the figures compared with
+ * the others), with metrics on (METRICS_PORT set, nothing scraping), and with traces
+ * on (sent to a receiver in this process, every request sampled): the differences
+ * are what counting and tracing every request cost (issue 23).
  *
  * With Docker (BENCH_REDIS=1, the default), ours runs twice more against a Redis in
  * a container (CACHE_IMAGE, redis:7-bookworm): with the shared cache behind its
@@ -28,6 +29,7 @@
  * BENCH_LOAD_CPU (0).
  */
 import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { Redis } from "ioredis";
 import { cpus, tmpdir } from "node:os";
@@ -88,6 +90,34 @@ const oursWithMetrics: Target = {
   start: async () => startOurs({ ...FIXTURES, METRICS_PORT: String(await freePort()) }),
   pathFor: same,
 };
+
+/** Ours with traces on, sent to `sink` (an OTLP/HTTP receiver in this process). */
+function oursTracing(sink: string): Target {
+  return {
+    name: "ours, tracing on",
+    start: () =>
+      startOurs({
+        ...FIXTURES,
+        OTEL_EXPORTER_OTLP_ENDPOINT: sink,
+        OTEL_BSP_SCHEDULE_DELAY: "1000",
+      }),
+    pathFor: same,
+  };
+}
+
+/** A receiver that takes spans and drops them, as a collector would take them. */
+async function otlpSink(): Promise<{ url: string; close(): void }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
 
 /** Ours with the shared cache at `url`: pages kept once only, so only their scenarios. */
 function oursShared(name: string, url: string, env: Record<string, string> = {}): Target {
@@ -252,7 +282,9 @@ async function main() {
 
   const options = (scenario: Scenario) =>
     scenario.acceptEncoding ? { headers: { "accept-encoding": scenario.acceptEncoding } } : {};
-  const targets = [ours, oursWithMetrics, reactRouterServe, ceiling(recordedFile)];
+  const sink = await otlpSink();
+  const traced = oursTracing(sink.url);
+  const targets = [ours, oursWithMetrics, traced, reactRouterServe, ceiling(recordedFile)];
   if (WITH_NEXT) {
     prepareNext();
     const nextProbe = await nextjs("").start();
@@ -260,7 +292,7 @@ async function main() {
     await nextProbe.stop();
     const nextAsset = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(nextAbout)?.[1];
     if (!nextAsset) throw new Error("no script asset found on Next.js's /about");
-    targets.splice(3, 0, nextjs(nextAsset));
+    targets.splice(4, 0, nextjs(nextAsset));
   }
   let redis: Awaited<ReturnType<typeof startRedis>> | null = null;
   const oursMemoryHit = () => targets.find((t) => t.name === "ours, shared cache");
@@ -319,6 +351,7 @@ async function main() {
   const rss = servers.map((server) => rssMb(server.pid));
   await Promise.all(servers.map((server) => server.stop()));
   redis?.stop();
+  sink.close();
 
   const result = (target: Target, scenario: Scenario): Measurement | undefined => {
     const list = samples.get(key(target, scenario));
@@ -449,6 +482,13 @@ async function main() {
       (d) => d <= 10,
     ],
   );
+  console.log("\ntracing on / off, every scenario (this run)");
+  for (const scenario of scenarios) {
+    console.log(
+      `  ${scenario.name.padEnd(34)}${pad(ratioOf(traced, ours, scenario.name)?.toFixed(3) ?? "n/a", 8)}` +
+        `  (${differenceUs(traced, ours, scenario.name)?.toFixed(1) ?? "n/a"} us)`,
+    );
+  }
   console.log("\nmetrics on / off, every scenario (this run)");
   for (const scenario of scenarios) {
     console.log(
