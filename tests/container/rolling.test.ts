@@ -383,7 +383,7 @@ test("the replicas share the compose cache: pages kept in Redis under the build,
   expect(cached()).not.toMatch(/\/fr\/about$/m);
 }, 60_000);
 
-test("Prometheus kept scraping through the rolls: the three replicas of B up, and both builds seen", async () => {
+test("Prometheus kept scraping through the rolls: the three replicas of B up, both builds seen, and the request counter grown through them", async () => {
   const query = async (promql: string) => {
     const response = await rawRequest(
       prometheusPort,
@@ -405,4 +405,9 @@ test("Prometheus kept scraping through the rolls: the three replicas of B up, an
   );
   const builds = await query("count by (build_id) (last_over_time(build_info[30m]))");
   expect(builds.length).toBe(2);
+  // The client loops' requests, counted by every replica that served them, the removed ones too.
+  const counted = await query(
+    'sum(increase(http_request_duration_seconds_count{answered_by!="health"}[30m]))',
+  );
+  expect(Number(counted[0]?.value[1])).toBeGreaterThan(1000);
 }, 60_000);
