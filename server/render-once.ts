@@ -320,7 +320,7 @@ export function renderOncePages(
   };
   const tier = shared?.forBuild(buildId, local) ?? null;
   // With a shared cache, a miss in memory asks it, unless React Router said the page is per request.
-  const perRequest = new LRUCache<string, true>({ max: KNOWN_PER_REQUEST });
+  const perRequest = tier && new LRUCache<string, true>({ max: KNOWN_PER_REQUEST });
   const originOf = ({ origin }: Exchange) => `${origin!.protocol}//${origin!.host}`;
 
   /** Answers with a kept page, and starts its revalidation when this request finds it stale. */
@@ -344,12 +344,7 @@ export function renderOncePages(
     const before = generation;
     const bytes = await tier!.get(key);
     if (bytes === null) return false;
-    let page: KeptPage | null;
-    try {
-      page = decodeKeptPage(bytes, buildId);
-    } catch {
-      page = null; // whatever is in the cache, a request never fails on it
-    }
+    const page = decodeKeptPage(bytes, buildId);
     if (page === null) {
       logger.debug({ key }, "a shared cache entry that is not this build's page: ignored");
       return false;
@@ -446,17 +441,16 @@ export function renderOncePages(
         serve(exchange, origin, page);
         return true;
       }
-      if (tier === null || perRequest.has(key)) return false;
+      if (perRequest === null || perRequest.has(key)) return false;
       return fromShared(exchange, origin, key);
     },
 
     renderedPerRequest(exchange, status) {
       const { req, rawPath, rawSearch, routePattern } = exchange;
       if (req.method !== "GET" && req.method !== "HEAD") return;
-      const key = originOf(exchange) + rawPath + rawSearch;
       const route = patterns.get(routePattern ?? "");
       if (route === undefined) {
-        if (tier !== null) perRequest.set(key, true);
+        perRequest?.set(originOf(exchange) + rawPath + rawSearch, true);
         return;
       }
       if (status !== 200 && status !== 404) return;

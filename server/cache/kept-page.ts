@@ -92,7 +92,8 @@ const isRecordOf = (value: unknown, type: "string" | "string|number") =>
 
 /**
  * The page `bytes` hold, if they hold one this build wrote; null for anything
- * else. Another replica's clock may be ahead of ours: a page is never fresh here
+ * else, whatever it is: it never throws, so a request never fails on what a
+ * shared cache holds. Another replica's clock may be ahead of ours: a page is never fresh here
  * for longer than its interval from `now`.
  */
 export function decodeKeptPage(bytes: Buffer, build: string, now = Date.now()): KeptPage | null {

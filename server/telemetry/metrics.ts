@@ -110,57 +110,16 @@ export function createMetrics(build: { id: string; version: string }): Metrics {
     BUCKETS,
   );
   registry.registerMetric(duration as unknown as Metric);
-  new Gauge({
-    name: "http_requests_in_flight",
-    help: "Requests being answered",
-    registers: [registry],
-    collect() {
-      this.set(sources.inFlight?.() ?? 0);
-    },
-  });
-  new Gauge({
-    name: "http_connections_open",
-    help: "Connections open",
-    registers: [registry],
-    collect() {
-      this.set(sources.connections?.().open ?? 0);
-    },
-  });
-  new Counter({
-    name: "http_connections_closed_idle_total",
-    help: "Connections closed for silence or idleness",
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(sources.connections?.().closedIdle ?? 0);
-    },
-  });
-  new Counter({
-    name: "http_connections_refused_total",
-    help: "Connections refused over MAX_CONNECTIONS",
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(sources.connections?.().refused ?? 0);
-    },
-  });
-  new Gauge({
-    name: "render_once_cache_entries",
-    help: "Pages and route data kept in memory",
-    registers: [registry],
-    collect() {
-      this.set(sources.renderOnce?.().entries ?? 0);
-    },
-  });
-  new Gauge({
-    name: "render_once_cache_bytes",
-    help: "Bytes of the pages kept in memory, every encoding",
-    registers: [registry],
-    collect() {
-      this.set(sources.renderOnce?.().bytes ?? 0);
-    },
-  });
-  /** A counter whose total is read when scraped. */
+  // What the server keeps counting anyway, read when scraped: at no cost to requests.
+  const reading = (name: string, help: string, read: () => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read() ?? 0);
+      },
+    });
   const total = (name: string, help: string, read: () => number | undefined) =>
     new Counter({
       name,
@@ -171,18 +130,52 @@ export function createMetrics(build: { id: string; version: string }): Metrics {
         this.inc(read() ?? 0);
       },
     });
-  new Counter({
-    name: "render_once_cache_hits_total",
-    help: "Pages answered from a cache, by tier (memory: this process; shared: Redis)",
-    labelNames: ["tier"] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
+  const totalByTier = (
+    name: string,
+    help: string,
+    read: () => Readonly<Record<string, number>> | undefined,
+  ) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ["tier"] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [tier, count] of Object.entries(read() ?? {})) this.inc({ tier }, count);
+      },
+    });
+
+  reading("http_requests_in_flight", "Requests being answered", () => sources.inFlight?.());
+  reading("http_connections_open", "Connections open", () => sources.connections?.().open);
+  total(
+    "http_connections_closed_idle_total",
+    "Connections closed for silence or idleness",
+    () => sources.connections?.().closedIdle,
+  );
+  total(
+    "http_connections_refused_total",
+    "Connections refused over MAX_CONNECTIONS",
+    () => sources.connections?.().refused,
+  );
+  reading(
+    "render_once_cache_entries",
+    "Pages and route data kept in memory",
+    () => sources.renderOnce?.().entries,
+  );
+  reading(
+    "render_once_cache_bytes",
+    "Bytes of the pages kept in memory, every encoding",
+    () => sources.renderOnce?.().bytes,
+  );
+  totalByTier(
+    "render_once_cache_hits_total",
+    "Pages answered from a cache, by tier (memory: this process; shared: Redis)",
+    () => {
       const stats = sources.renderOnce?.();
-      this.inc({ tier: "memory" }, stats?.hits ?? 0);
-      this.inc({ tier: "shared" }, stats?.sharedHits ?? 0);
+      return { memory: stats?.hits ?? 0, shared: stats?.sharedHits ?? 0 };
     },
-  });
+  );
   total(
     "render_once_cache_misses_total",
     "Pages of routes rendered once rendered for the request, being in no cache",
@@ -193,17 +186,10 @@ export function createMetrics(build: { id: string; version: string }): Metrics {
     "Pages dropped from memory to make room",
     () => sources.renderOnce?.().evictions,
   );
-  new Counter({
-    name: "image_cache_hits_total",
-    help: "Image variants answered from a cache, by tier",
-    labelNames: ["tier"] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc({ tier: "memory" }, sources.images?.memoryHits ?? 0);
-      this.inc({ tier: "disk" }, sources.images?.diskHits ?? 0);
-    },
-  });
+  totalByTier("image_cache_hits_total", "Image variants answered from a cache, by tier", () => ({
+    memory: sources.images?.memoryHits ?? 0,
+    disk: sources.images?.diskHits ?? 0,
+  }));
   total("image_transforms_total", "Image variants computed", () => sources.images?.transforms);
   total(
     "image_transform_seconds_total",
@@ -215,14 +201,9 @@ export function createMetrics(build: { id: string; version: string }): Metrics {
     "Image requests answered 503: the transformation queue was full",
     () => sources.images?.refused,
   );
-  new Gauge({
-    name: "image_queue_depth",
-    help: "Image requests waiting for a transformation",
-    registers: [registry],
-    collect() {
-      this.set(sources.images?.queued() ?? 0);
-    },
-  });
+  reading("image_queue_depth", "Image requests waiting for a transformation", () =>
+    sources.images?.queued(),
+  );
   total("reports_taken_total", "Browser reports read and logged", () => sources.reports?.taken);
   total(
     "reports_dropped_total",

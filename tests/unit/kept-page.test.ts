@@ -2,6 +2,7 @@
  * A kept page as the shared cache holds it, and the freshness policy every tier
  * applies to it.
  */
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   decodeKeptPage,
@@ -87,6 +88,56 @@ describe("encodeKeptPage / decodeKeptPage", () => {
   ])("%s is no page", (_, bytes) => {
     expect(decodeKeptPage(bytes, "b")).toBeNull();
   });
+});
+
+test("whatever a shared cache holds, decoding never throws: a page or null", () => {
+  const encoded = encodeKeptPage(page, "b");
+  const length = encoded.readUInt32BE(0);
+  const description = JSON.parse(encoded.subarray(4, 4 + length).toString()) as unknown;
+  // One place in a real page's description given any JSON value, the bodies kept.
+  const places: (string | number)[][] = [
+    [],
+    ["status"],
+    ["routePattern"],
+    ["renderedAt"],
+    ["revalidateMs"],
+    ["target"],
+    ["tags"],
+    ["tags", 0],
+    ["representations"],
+    ["representations", 0],
+    ["representations", 1],
+    ["representations", 1, "encoding"],
+    ["representations", 1, "headers"],
+    ["representations", 1, "notModifiedHeaders"],
+    ["representations", 2, "bytes"],
+  ];
+  const withValue = (path: (string | number)[], value: unknown) => {
+    if (path.length === 0) return value;
+    const copy = structuredClone(description) as Record<string | number, unknown>;
+    let at = copy;
+    for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+    at[path.at(-1)!] = value;
+    return copy;
+  };
+  const framed = (json: string) => {
+    const text = Buffer.from(json);
+    const prefix = Buffer.alloc(4);
+    prefix.writeUInt32BE(text.length);
+    return Buffer.concat([prefix, text, encoded.subarray(4 + length)]);
+  };
+  fc.assert(
+    fc.property(fc.constantFrom(...places), fc.jsonValue(), (path, value) => {
+      const decoded = decodeKeptPage(framed(JSON.stringify(withValue(path, value)) ?? "null"), "b");
+      expect(decoded === null || typeof decoded === "object").toBe(true);
+    }),
+    { numRuns: 2000 },
+  );
+  fc.assert(
+    fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+      expect(decodeKeptPage(Buffer.from(bytes), "b")).toBeNull();
+    }),
+  );
 });
 
 describe("freshness: what a request makes of a kept page", () => {
