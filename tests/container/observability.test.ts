@@ -1,23 +1,52 @@
 /**
  * The compose `observability` profile: a real Prometheus that finds every app
  * replica by DNS, scrapes each on its metrics port, and sees the request
- * counter grow under a client loop, and a replica added by scaling.
+ * counter grow under a client loop, and a replica added by scaling; and the
+ * trace context nginx hands the app, seen in the spans the replicas send to an
+ * OTLP receiver in this test.
  */
+import { execFileSync } from "node:child_process";
+import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { rawRequest } from "../integration/harness.ts";
-import { freePort, stack, until, type Stack } from "./stack.ts";
+import { DOCKER, freePort, stack, until, type Stack } from "./stack.ts";
 
 let site: Stack;
 let prometheusPort: number;
+let receiver: Server;
+/** The server spans received: their trace, and their parent when they have one. */
+const serverSpans: { traceId: string; parentSpanId?: string }[] = [];
 
 beforeAll(async () => {
   prometheusPort = await freePort();
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as {
+        resourceSpans?: {
+          scopeSpans: { spans: { traceId: string; parentSpanId?: string; kind: number }[] }[];
+        }[];
+      };
+      for (const resource of body.resourceSpans ?? [])
+        for (const scope of resource.scopeSpans)
+          serverSpans.push(...scope.spans.filter((span) => span.kind === 2));
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "0.0.0.0", resolve));
+  // The replicas reach this process at the host's address on Docker's default bridge.
+  const host = execFileSync(
+    DOCKER,
+    ["network", "inspect", "bridge", "-f", "{{(index .IPAM.Config 0).Gateway}}"],
+    { encoding: "utf8" },
+  ).trim();
   site = await stack("rrobs", {
     APP_IMAGE: inject("appImage"),
     COMPOSE_PROFILES: "observability",
     PROMETHEUS_PORT: String(prometheusPort),
-    // Traces on, sent nowhere that answers: what nginx passes the app shows in its ids.
-    OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9",
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://${host}:${(receiver.address() as { port: number }).port}`,
   });
   site.compose("up", "--detach", "--no-build", "--scale", "app=2");
   await until("the proxy answers /readyz", async () =>
@@ -27,6 +56,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   site?.compose("down", "--volumes", "--remove-orphans", "--timeout", "15");
+  receiver?.close();
 }, 120_000);
 
 interface Target {
@@ -104,7 +134,7 @@ test("a replica added by scaling is found and scraped within seconds", async () 
   );
 }, 120_000);
 
-test("nginx passes a client's traceparent on, and starts one when there is none or it is malformed", async () => {
+test("nginx passes a client's traceparent on, and starts one from its request id when there is none or it is malformed", async () => {
   const traceId = "0af7651916cd43dd8448eb211c80319c";
   const passed = await rawRequest(site.proxyPort, "/about", {
     headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` },
@@ -118,4 +148,14 @@ test("nginx passes a client's traceparent on, and starts one when there is none 
   const ids = started.map((r) => r.headers["x-request-id"] as string);
   for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
   expect(new Set([...ids, traceId]).size).toBe(3);
-});
+  // Each server span has nginx's span as its parent: the client's, or the one nginx
+  // started, whose id is the first half of its request id (the app would start none).
+  const spanOf = (id: string) =>
+    until(
+      `the server span of ${id}`,
+      async () => serverSpans.find((s) => s.traceId === id),
+      20_000,
+    );
+  expect((await spanOf(traceId)).parentSpanId).toBe("b7ad6b7169203331");
+  for (const id of ids) expect((await spanOf(id)).parentSpanId).toBe(id.slice(0, 16));
+}, 60_000);
