@@ -5,7 +5,7 @@
  * scripts of a page rendered once (its bytes are the same for every visitor, so
  * a nonce in it would be the same for every visitor: no nonce at all).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomFillSync } from "node:crypto";
 import { REPORT_ENDPOINT } from "../app/routing/reporting.ts";
 
 /** Directives a deployment may add sources to (CSP_EXTRA). */
@@ -122,9 +122,21 @@ export function noncePolicy(
 export const cspHeaderName = (reportOnly: boolean) =>
   reportOnly ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
 
-/** A fresh nonce: 128 random bits, base64. */
+const NONCE_BYTES = 16;
+// Drawn from the system's generator in batches, as Node's randomUUID does: one
+// call per 256 nonces instead of one per response (1.5 % of a page's CPU).
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+/** A fresh nonce: 128 random bits, base64, never handed out twice. */
 export function newNonce(): string {
-  return randomBytes(16).toString("base64");
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
 }
 
 export const nonceSource = (nonce: string) => `'nonce-${nonce}'`;
