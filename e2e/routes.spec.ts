@@ -42,6 +42,7 @@ test.describe("contract §1: routes by client navigation @core", () => {
     await waitForHydration(page);
     await markDocument(page);
     const nav = page.getByRole("navigation", { name: "Shell" });
+    await expect(nav.locator('a[aria-current="page"]')).toHaveText("Home");
     for (const [name, route, params] of [
       ["About", "/about", {}],
       ["New post", "/blog/new", {}],
@@ -50,9 +51,13 @@ test.describe("contract §1: routes by client navigation @core", () => {
       ["Shop", "/shop/[[...filters]]", {}],
       ["Home", "/", {}],
     ] as const) {
-      await nav.getByRole("link", { name, exact: true }).click();
+      const link = nav.getByRole("link", { name, exact: true });
+      await link.click();
       await expect(page.locator("main[data-route]")).toHaveAttribute("data-route", route);
       expect((await marker(page)).params).toEqual(params);
+      // The link to the page shown, and only it, is marked as the current page.
+      await expect(link).toHaveAttribute("aria-current", "page");
+      await expect(nav.locator('a[aria-current="page"]')).toHaveCount(1);
     }
     expect(await isSameDocument(page)).toBe(true);
   });

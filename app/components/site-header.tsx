@@ -1,8 +1,9 @@
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { messages } from "../i18n/messages.ts";
 import { useCanonicalOptions, useLocalePath } from "../root-data.ts";
 import { canonicalHref } from "../routing/canonical-url.ts";
 import { LOCALES, localeCookie, type Locale } from "../routing/locale.ts";
+import { SiteLink } from "./site-link.tsx";
 
 const NAV = [
   ["home", "/"],
@@ -28,14 +29,18 @@ export function SiteHeader() {
     <header className="site-header">
       <nav aria-label={m.siteName}>
         {NAV.map(([key, target]) => (
-          <NavLink key={key} to={canonicalHref(locale, target, options)} end={target === "/"}>
+          <SiteLink
+            key={key}
+            to={canonicalHref(locale, target, options)}
+            nav={{ end: target === "/" }}
+          >
             {m.nav[key]}
-          </NavLink>
+          </SiteLink>
         ))}
       </nav>
       <nav aria-label={m.languageSwitcher} className="language-switcher">
         {LOCALES.map((l) => (
-          <Link
+          <SiteLink
             key={l}
             to={canonicalHref(l, path, options) + search}
             hrefLang={l}
@@ -45,7 +50,7 @@ export function SiteHeader() {
             onClick={() => rememberLocale(l)}
           >
             {messages(l).languageName}
-          </Link>
+          </SiteLink>
         ))}
       </nav>
     </header>
