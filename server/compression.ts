@@ -144,14 +144,15 @@ function without(headers: OutgoingHttpHeaders, name: string): OutgoingHttpHeader
 }
 
 /**
- * Writes a streamed answer. With an `encoding` (the answer could be compressed:
- * it says `Vary: Accept-Encoding` whatever the client got), the chunks that
- * arrive within the first turn of the event loop are held: when the source ends
- * in that turn, the body is sent whole, compressed in one call unless it is
- * under MIN_COMPRESSIBLE_BYTES, with its length. Otherwise (a page still waiting
- * for slow data, or one over MAX_WHOLE_BYTES) it is compressed as it streams,
- * each chunk the source writes flushed through the compressor at once, so the
- * shell still arrives before the slower parts. Resolves once the response is
+ * Writes a streamed answer. The chunks that arrive within the first turn of the
+ * event loop are held: when the source ends in that turn, the body is sent whole,
+ * in one write with its length, compressed in one call when there is an
+ * `encoding` to compress with and it is at least MIN_COMPRESSIBLE_BYTES.
+ * Otherwise (a page still waiting for slow data, or one over MAX_WHOLE_BYTES) it
+ * streams, compressed as it goes, each chunk the source writes flushed through
+ * the compressor at once, so the shell still arrives before the slower parts.
+ * With an `encoding` (the answer could be compressed), it says
+ * `Vary: Accept-Encoding` whatever the client got. Resolves once the response is
  * closed; a client that hangs up destroys the source.
  */
 export function sendStream(
@@ -167,35 +168,35 @@ export function sendStream(
       resolve();
     });
     source.once("error", () => res.destroy());
-    if (encoding === null) {
-      res.writeHead(status, headers);
-      source.pipe(res);
-      return;
-    }
+    const compressWith = encoding === null || encoding === "identity" ? null : encoding;
     // What an earlier step said the answer varies on (`/`: the locale's headers) stays.
     const earlier = [res.getHeader("vary"), headers.vary ?? headers.Vary]
       .filter(Boolean)
       .join(", ");
-    const varied = {
-      ...without(headers, "vary"),
-      Vary: vary({ vary: earlier }, "Accept-Encoding"),
-    };
-    if (encoding === "identity") {
-      res.writeHead(status, varied);
-      source.pipe(res);
-      return;
-    }
+    const sent = without(
+      encoding === null
+        ? headers
+        : { ...without(headers, "vary"), Vary: vary({ vary: earlier }, "Accept-Encoding") },
+      "content-length",
+    );
+
     // Hold what arrives in this turn of the event loop: the whole body, often.
     const held: Buffer[] = [];
     let heldBytes = 0;
     let started = false;
-    const compress = () => {
+    const stream = () => {
       started = true;
       source.off("data", hold);
       source.off("end", sendWhole);
-      const compressor = streamingCompressor(encoding);
+      if (compressWith === null) {
+        res.writeHead(status, sent);
+        for (const chunk of held) res.write(chunk);
+        source.pipe(res);
+        return;
+      }
+      const compressor = streamingCompressor(compressWith);
       compressor.once("error", () => res.destroy());
-      res.writeHead(status, { ...without(varied, "content-length"), "Content-Encoding": encoding });
+      res.writeHead(status, { ...sent, "Content-Encoding": compressWith });
       compressor.pipe(res);
       for (const chunk of held) compressor.write(chunk);
       compressor.flush();
@@ -211,12 +212,12 @@ export function sendStream(
     const sendWhole = () => {
       started = true;
       source.off("data", hold);
-      const whole = Buffer.concat(held);
-      const small = whole.length < MIN_COMPRESSIBLE_BYTES;
-      const body = small ? whole : compressWhole(whole, encoding);
+      const whole = held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes);
+      const compress = compressWith !== null && whole.length >= MIN_COMPRESSIBLE_BYTES;
+      const body = compress ? compressWhole(whole, compressWith) : whole;
       res.writeHead(status, {
-        ...without(varied, "content-length"),
-        ...(small ? {} : { "Content-Encoding": encoding }),
+        ...sent,
+        ...(compress ? { "Content-Encoding": compressWith } : {}),
         "Content-Length": body.length,
       });
       res.end(body);
@@ -224,12 +225,12 @@ export function sendStream(
     const hold = (chunk: Buffer) => {
       held.push(chunk);
       heldBytes += chunk.length;
-      if (heldBytes > MAX_WHOLE_BYTES) compress();
+      if (heldBytes > MAX_WHOLE_BYTES) stream();
       else if (held.length === 1) {
         // More may follow in this turn of the event loop; after it, the client
         // should not wait for bytes we already have.
         setImmediate(() => {
-          if (!started) compress();
+          if (!started) stream();
         });
       }
     };

@@ -5,6 +5,7 @@
  * at once, else as they stream.
  */
 import { request } from "node:http";
+import { PassThrough } from "node:stream";
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type RunningServer } from "./harness.ts";
@@ -103,8 +104,9 @@ describe.each([
       const text = decoded(response).toString();
       expect(text).toMatch(/^<!DOCTYPE html>.*<main data-route="\/blog\/\[slug\]"/s);
       expect(text.endsWith("</html>")).toBe(true);
-      // Rendered within one turn of the event loop: compressed whole, sent with its length.
-      if (expected) expect(Number(response.headers["content-length"])).toBe(response.body.length);
+      // Rendered within one turn of the event loop: sent whole (compressed or not), with its length.
+      expect(Number(response.headers["content-length"])).toBe(response.body.length);
+      expect(response.headers["transfer-encoding"]).toBeUndefined();
     } else {
       expect(decoded(response).equals(identity.body)).toBe(true);
       expect(Number(response.headers["content-length"])).toBe(response.body.length);
@@ -146,39 +148,49 @@ describe("what is left alone", () => {
     for (const path of [asset, "/about", "/blog/hello"]) {
       const response = await fetchRaw(off.port, path, { "accept-encoding": "br, gzip" });
       expect(response.headers["content-encoding"]).toBeUndefined();
+      // A page ready at once is still sent whole, with its length.
+      expect(Number(response.headers["content-length"])).toBe(response.body.length);
     }
   });
 });
 
-test("a streamed page stays streamed when compressed: the shell arrives before the slow part", async () => {
-  const SLOW_MS = 1500;
-  const startedAt = performance.now();
-  const arrivals: { atMs: number; text: string }[] = [];
-  await new Promise<void>((resolve, reject) => {
-    request(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        path: `/lab/stream?ms=${SLOW_MS}`,
-        headers: { "accept-encoding": "br", "user-agent": "Mozilla/5.0 Firefox/140.0" },
-        agent: false,
-      },
-      (res) => {
-        expect(res.headers["content-encoding"]).toBe("br");
-        const decompress = createBrotliDecompress();
-        res.pipe(decompress);
-        decompress.on("data", (chunk: Buffer) =>
-          arrivals.push({ atMs: performance.now() - startedAt, text: chunk.toString() }),
-        );
-        decompress.on("end", () => resolve());
-        decompress.on("error", reject);
-      },
-    )
-      .on("error", reject)
-      .end();
-  });
-  const shell = arrivals.find((a) => a.text.includes("data-shell"));
-  const streamed = arrivals.find((a) => a.text.includes(`data-streamed="${SLOW_MS}"`));
-  expect(shell!.atMs).toBeLessThan(SLOW_MS - 500);
-  expect(streamed!.atMs).toBeGreaterThanOrEqual(SLOW_MS - 50);
-});
+test.each([
+  ["compressed", "br"],
+  ["not compressed", "identity"],
+])(
+  "a streamed page stays streamed, %s: the shell arrives before the slow part",
+  async (_, encoding) => {
+    const SLOW_MS = 1500;
+    const startedAt = performance.now();
+    const arrivals: { atMs: number; text: string }[] = [];
+    await new Promise<void>((resolve, reject) => {
+      request(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          path: `/lab/stream?ms=${SLOW_MS}`,
+          headers: { "accept-encoding": encoding, "user-agent": "Mozilla/5.0 Firefox/140.0" },
+          agent: false,
+        },
+        (res) => {
+          const compressed = encoding === "br";
+          expect(res.headers["content-encoding"]).toBe(compressed ? "br" : undefined);
+          expect(res.headers["content-length"]).toBeUndefined();
+          const decompress = compressed ? createBrotliDecompress() : new PassThrough();
+          res.pipe(decompress);
+          decompress.on("data", (chunk: Buffer) =>
+            arrivals.push({ atMs: performance.now() - startedAt, text: chunk.toString() }),
+          );
+          decompress.on("end", () => resolve());
+          decompress.on("error", reject);
+        },
+      )
+        .on("error", reject)
+        .end();
+    });
+    const shell = arrivals.find((a) => a.text.includes("data-shell"));
+    const streamed = arrivals.find((a) => a.text.includes(`data-streamed="${SLOW_MS}"`));
+    expect(shell!.atMs).toBeLessThan(SLOW_MS - 500);
+    expect(streamed!.atMs).toBeGreaterThanOrEqual(SLOW_MS - 50);
+  },
+);
