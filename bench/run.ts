@@ -18,6 +18,10 @@
  * on (sent to a receiver in this process, every request sampled): the differences
  * are what counting and tracing every request cost (issue 23).
  *
+ * With Next.js, it then makes issue 24's runs (bench/ssr-runs.ts): /blog/hello
+ * against Next.js's getServerSideProps page, three times with fresh servers,
+ * each run's ratio printed with the verdict over all three.
+ *
  * With Docker (BENCH_REDIS=1, the default), ours runs twice more against a Redis in
  * a container (CACHE_IMAGE, redis:7-bookworm): with the shared cache behind its
  * memory copy (a memory hit), and with a memory tier too small to keep a page
@@ -35,6 +39,7 @@ import { Redis } from "ioredis";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchImages } from "./images.ts";
+import { ssrRuns } from "./ssr-runs.ts";
 import {
   hasTaskset,
   measure,
@@ -521,6 +526,9 @@ async function main() {
     `\nclient cost of / (JS and CSS, ${cost.files} files), bytes on the wire: ` +
       `${kib(cost.raw)} raw, ${kib(cost.gzip)} gzip, ${kib(cost.br)} brotli`,
   );
+
+  // Issue 24's target is counted over consecutive runs, each with its servers afresh.
+  if (WITH_NEXT) await ssrRuns();
 
   if (WITH_IMAGES) await benchImages({ withNext: WITH_NEXT });
 }
