@@ -1,7 +1,6 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { requestInfo } from "./context.ts";
 import { canonicalRedirect, isInternalPath } from "./routing/canonical-url.ts";
-import { routePattern } from "./routing/locale.ts";
 
 /**
  * Client navigations to a non-canonical URL (`<Link to="/about/">`) arrive here as
@@ -19,12 +18,12 @@ export const canonicalUrlMiddleware: MiddlewareFunction<Response> = ({ request, 
   if (target !== null) throw redirect(target, 308);
 };
 
-/** Records which route pattern answered, for the server's access log, metrics and traces. */
+/** Records which route pattern answered, for the server's access log. */
 export const routePatternMiddleware: MiddlewareFunction<Response> = ({
   request,
   pattern,
-  params,
   context,
 }) => {
-  requestInfo(context, request).routePattern = routePattern(pattern, params.locale);
+  // React Router joins the matched paths without the root's slash: "blog/:slug".
+  requestInfo(context, request).routePattern = pattern.startsWith("/") ? pattern : `/${pattern}`;
 };

@@ -11,7 +11,6 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { ServerBuild } from "react-router";
 import { BUILD_ID_HEADER } from "../app/routing/build-binding.ts";
 import { routeRendersOnce, routeRevalidate, routeTags } from "../app/routing/render-once.ts";
-import { routePatternNames } from "../app/routing/locale.ts";
 import { LRUCache } from "lru-cache";
 import {
   bodyBytes,
@@ -88,13 +87,13 @@ export function renderOncePatterns(
     a === null ? b : b === null ? a : Math.min(a, b);
   for (const route of Object.values(routes)) {
     const chain = routeChain(routes, route!);
-    // As React Router joins them for middleware, then named as the access log names
-    // them: `:locale?/about` is `/about`, `/fr/about`, ... (app/routing/locale.ts).
+    // As React Router joins them for middleware, "/"-prefixed as our access log has it.
     const joined = chain
       .map((r) => r.path)
       .filter(Boolean)
       .join("/")
       .replace(/\/\/+/g, "/");
+    const pattern = joined.startsWith("/") ? joined : `/${joined}`;
     const once = chain.every((r) => routeRendersOnce(r.module));
     let revalidate: number | null = null;
     const tags = new Set<string>();
@@ -111,15 +110,13 @@ export function renderOncePatterns(
         `route ${route!.id}: revalidate is for pages rendered once, and a route on its way is rendered per request`,
       );
     }
-    for (const pattern of routePatternNames(joined)) {
-      // Routes that share a pattern (a layout and its index) must all agree.
-      const earlier = verdicts.get(pattern) ?? { once: true, revalidate: null, tags: [] };
-      verdicts.set(pattern, {
-        once: earlier.once && once,
-        revalidate: shortest(earlier.revalidate, revalidate),
-        tags: [...new Set([...earlier.tags, ...tags])],
-      });
-    }
+    // Routes that share a pattern (a layout and its index) must all agree.
+    const earlier = verdicts.get(pattern) ?? { once: true, revalidate: null, tags: [] };
+    verdicts.set(pattern, {
+      once: earlier.once && once,
+      revalidate: shortest(earlier.revalidate, revalidate),
+      tags: [...new Set([...earlier.tags, ...tags])],
+    });
   }
   return new Map(
     [...verdicts]

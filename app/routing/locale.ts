@@ -53,30 +53,6 @@ export function localizedPath(locale: Locale, path: string): string {
   return path === "/" ? `/${locale}` : `/${locale}${path}`;
 }
 
-/** The optional first path segment of every page route: `/fr/about`, or `/about` without it. */
-export const LOCALE_SEGMENT = ":locale?";
-const LOCALE_PREFIX_PATTERN = `/${LOCALE_SEGMENT}`;
-
-/**
- * The pattern a log line, metric or trace names a request's route by, as if each
- * locale had routes of its own: React Router's `:locale?/blog/:slug` is
- * `/blog/:slug` without a prefix and `/fr/blog/:slug` under `/fr`. A first
- * segment that is no locale (`/nope`) is a path no page claims: `/*`, never the
- * path itself, which would give a metric a label per URL.
- */
-export function routePattern(pattern: string, locale: string | undefined): string {
-  const path = pattern.startsWith("/") ? pattern : `/${pattern}`;
-  if (!path.startsWith(LOCALE_PREFIX_PATTERN)) return path;
-  const rest = path.slice(LOCALE_PREFIX_PATTERN.length);
-  if (locale === undefined) return rest || "/";
-  return isLocale(locale) ? `/${locale}${rest}` : "/*";
-}
-
-/** Every name `routePattern` gives a React Router pattern: without a locale, and in each. */
-export function routePatternNames(pattern: string): string[] {
-  return [...new Set([undefined, ...LOCALES].map((locale) => routePattern(pattern, locale)))];
-}
-
 interface LanguageRange {
   tag: string;
   q: number;

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import {
-  routePattern,
   detectedLocale,
   localeCookie,
   localeFromCookie,
@@ -24,30 +23,6 @@ describe("splitLocalePath", () => {
     ["/FR/about", "en", null, "/FR/about"],
   ])("%s -> locale %s, prefix %s, path %s", (input, locale, prefix, path) => {
     expect(splitLocalePath(input)).toEqual({ locale, prefix, path });
-  });
-});
-
-describe("routePattern: what logs and metrics name a route by", () => {
-  test.each([
-    // [React Router's pattern, the locale parameter, the pattern named]
-    [":locale?", undefined, "/"],
-    [":locale?", "fr", "/fr"],
-    [":locale?/about", undefined, "/about"],
-    [":locale?/about", "fr", "/fr/about"],
-    [":locale?/about", "en", "/en/about"],
-    [":locale?/blog/:slug", "de", "/de/blog/:slug"],
-    [":locale?/*", "fr", "/fr/*"],
-    [":locale?/*", undefined, "/*"],
-    // No locale: no page, and never the path itself as a label.
-    [":locale?", "nope", "/*"],
-    [":locale?/about", "xx", "/*"],
-    [":locale?/*", "FR", "/*"],
-    // Routes outside the locale segment are named as they are.
-    ["lab/boom", undefined, "/lab/boom"],
-    ["/lab/boom", undefined, "/lab/boom"],
-    ["", undefined, "/"],
-  ])("%s with locale %s -> %s", (pattern, locale, expected) => {
-    expect(routePattern(pattern, locale)).toBe(expected);
   });
 });
 
