@@ -28,6 +28,12 @@ export const ROUTE_CASES: [string, string, Record<string, unknown>][] = [
   ["/shop/red/xl", "/shop/[[...filters]]", { filters: ["red", "xl"] }],
   ["/fr/blog/new", "/blog/new", {}],
   ["/de/docs/x/y", "/docs/[...path]", { path: ["x", "y"] }],
+  // A page's name as a later segment is a parameter, never that page (nor a 404).
+  ["/docs/about", "/docs/[...path]", { path: ["about"] }],
+  ["/docs/blog/new", "/docs/[...path]", { path: ["blog", "new"] }],
+  ["/shop/about", "/shop/[[...filters]]", { filters: ["about"] }],
+  ["/fr/shop/docs", "/shop/[[...filters]]", { filters: ["docs"] }],
+  ["/blog/about", "/blog/[slug]", { slug: "about" }],
 ];
 
 export async function expectRoute(
