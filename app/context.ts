@@ -19,10 +19,11 @@ export interface RequestInfo {
   readonly renderedOnce: boolean;
   /**
    * The ids of the routes whose pages are rendered once (server/render-once.ts),
-   * the same for every request of a build: told to the browser, which
-   * prefetches those pages' route data.
+   * separated by spaces, the same for every request of a build: told to the
+   * browser, which prefetches those pages' route data. One string, not a list:
+   * each value in a page's data costs its own serialisation, on every page.
    */
-  readonly renderOnceRoutes: readonly string[];
+  readonly renderOnceRoutes: string;
   /**
    * The Content-Security-Policy nonce of this response, on every inline script;
    * absent when the page is rendered once (its policy lists hashes instead).
@@ -71,7 +72,7 @@ export function requestInfo(
     trailingSlash: "never",
     fixtures: false,
     renderedOnce: false,
-    renderOnceRoutes: [],
+    renderOnceRoutes: "",
     reportError: (error) => console.error(error),
   };
   (context as RouterContextProvider).set(requestInfoContext, fallback);

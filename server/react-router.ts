@@ -79,7 +79,8 @@ export function createPageRenderer(
   // With traces on, its middleware, loaders, actions and render in spans of their own.
   const handle = createRequestHandler(tracing ? tracing.instrument(build) : build, "production");
   const contextFor = (info: RequestInfo) => build.entry.module.createRequestContext(info);
-  const renderOnceRoutes = renderOnceRouteIds(build.routes);
+  // Route ids are file paths without spaces (app/routes.ts).
+  const renderOnceRoutes = renderOnceRouteIds(build.routes).join(" ");
 
   return {
     async renderPerRequest(exchange) {

@@ -88,7 +88,7 @@ function afterLoadAndIdle(start: () => void): () => void {
 export function LinkPrefetcher() {
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   // The same list on every page of a build: as a string, it changes nothing between pages.
-  const renderOnceList = useRootData()?.renderOnceRoutes.join(" ") ?? "";
+  const renderOnceList = useRootData()?.renderOnceRoutes ?? "";
 
   useEffect(() => {
     const connection = (navigator as Navigator & { connection?: ConnectionHints }).connection;
