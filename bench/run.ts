@@ -27,6 +27,10 @@
  * memory copy (a memory hit), and with a memory tier too small to keep a page
  * (every answer a Redis hit). Redis's own CPU is not counted (issue 22).
  *
+ * BENCH_BASELINE=<dir> adds "baseline": the server of another checkout, built
+ * (`npm run build` there), e.g. `git worktree add /tmp/base <commit>` with
+ * node_modules linked; each scenario's ours / baseline is printed.
+ *
  * Environment: BENCH_DURATION_S (3), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3),
  * BENCH_NEXT (1; 0 skips the Next.js peer), BENCH_IMAGES (1; 0 skips the image
  * bench), BENCH_REDIS (1; 0 skips the shared-cache runs), BENCH_SERVER_CPU (1),
@@ -60,6 +64,7 @@ const WITH_IMAGES = process.env.BENCH_IMAGES !== "0";
 const WITH_REDIS = process.env.BENCH_REDIS !== "0";
 const DOCKER = process.env.DOCKER ?? "docker";
 const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? "0";
+const BASELINE = process.env.BENCH_BASELINE;
 await pinLoadGenerator(LOAD_CPU);
 
 interface Target {
@@ -90,6 +95,24 @@ const same = (scenario: Scenario) => scenario.path;
 // The test fixtures on: /lab/revalidate is the page that revalidates (`revalidate = 2`).
 const FIXTURES = { E2E_FIXTURES: "1" };
 const ours: Target = { name: "ours", start: () => startOurs(FIXTURES), pathFor: same };
+
+/**
+ * The same server from another checkout with its own production build (a git
+ * worktree of an earlier commit, its node_modules linked): what a change costs or
+ * saves, measured in the same run as "ours".
+ */
+function baseline(dir: string, asset = ""): Target {
+  return {
+    name: "baseline",
+    start: () =>
+      startOurs(
+        { ...FIXTURES, BUILD_DIR: join(dir, "build") },
+        join(dir, "build/node/server/main.js"),
+      ),
+    // Its build names its files by their own hashes.
+    pathFor: (scenario) => (scenario.kind === "asset" ? asset : scenario.path),
+  };
+}
 const oursWithMetrics: Target = {
   name: "ours, metrics on",
   start: async () => startOurs({ ...FIXTURES, METRICS_PORT: String(await freePort()) }),
@@ -290,6 +313,17 @@ async function main() {
   const sink = await otlpSink();
   const traced = oursTracing(sink.url);
   const targets = [ours, oursWithMetrics, traced, reactRouterServe, ceiling(recordedFile)];
+  let base: Target | null = null;
+  if (BASELINE) {
+    const baseProbe = await baseline(BASELINE).start();
+    const baseAbout = await (await fetch(`http://127.0.0.1:${baseProbe.port}/about`)).text();
+    await baseProbe.stop();
+    base = baseline(
+      BASELINE,
+      /<link rel="modulepreload" href="(\/assets\/[^"]+)"/.exec(baseAbout)![1],
+    );
+  }
+  if (base) targets.splice(1, 0, base);
   if (WITH_NEXT) {
     prepareNext();
     const nextProbe = await nextjs("").start();
@@ -493,6 +527,20 @@ async function main() {
       `  ${scenario.name.padEnd(34)}${pad(ratioOf(traced, ours, scenario.name)?.toFixed(3) ?? "n/a", 8)}` +
         `  (${differenceUs(traced, ours, scenario.name)?.toFixed(1) ?? "n/a"} us)`,
     );
+  }
+  if (base) {
+    console.log(
+      "\nours / baseline, every scenario (this run; target <= 1.05 but for /blog/[slug])",
+    );
+    for (const scenario of scenarios) {
+      const r = ratioOf(ours, base, scenario.name);
+      const verdict =
+        r === undefined || scenario.kind === "dynamic page" ? "" : r <= 1.05 ? "met" : "MISSED";
+      console.log(
+        `  ${scenario.name.padEnd(34)}${pad(r?.toFixed(3) ?? "n/a", 8)}` +
+          `  (${differenceUs(ours, base, scenario.name)?.toFixed(1) ?? "n/a"} us)  ${verdict}`,
+      );
+    }
   }
   console.log("\nmetrics on / off, every scenario (this run)");
   for (const scenario of scenarios) {

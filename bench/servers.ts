@@ -73,9 +73,9 @@ export async function spawnServer(
 }
 
 /** This project's server, production build. */
-export const startOurs = (env: Record<string, string> = {}) =>
+export const startOurs = (env: Record<string, string> = {}, main = "build/node/server/main.js") =>
   // Metrics off unless a bench asks for them (BENCH_METRICS_PORT, or in `env`).
-  spawnServer(() => ["build/node/server/main.js"], {
+  spawnServer(() => [main], {
     LOG_LEVEL: "info",
     METRICS_PORT: process.env.BENCH_METRICS_PORT ?? "0",
     ...env,
