@@ -46,7 +46,7 @@ interface CpuProfile {
 }
 
 /** The package a frame belongs to, by where its code was loaded from. */
-export function packageOf({ url, functionName }: CallFrame): string {
+function packageOf({ url, functionName }: CallFrame): string {
   if (url === "") {
     if (functionName === "(garbage collector)") return "GC";
     return "V8/native";

@@ -143,6 +143,13 @@ function without(headers: OutgoingHttpHeaders, name: string): OutgoingHttpHeader
   return copy;
 }
 
+/** The headers of an answer that could be compressed: `Vary` names `Accept-Encoding` too. */
+function varyingOnEncoding(res: ServerResponse, headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  // What an earlier step said the answer varies on (`/`: the locale's headers) stays.
+  const earlier = [res.getHeader("vary"), headers.vary ?? headers.Vary].filter(Boolean).join(", ");
+  return { ...without(headers, "vary"), Vary: vary({ vary: earlier }, "Accept-Encoding") };
+}
+
 /**
  * Writes a streamed answer. The chunks that arrive within the first turn of the
  * event loop are held: when the source ends in that turn, the body is sent whole,
@@ -169,14 +176,8 @@ export function sendStream(
     });
     source.once("error", () => res.destroy());
     const compressWith = encoding === null || encoding === "identity" ? null : encoding;
-    // What an earlier step said the answer varies on (`/`: the locale's headers) stays.
-    const earlier = [res.getHeader("vary"), headers.vary ?? headers.Vary]
-      .filter(Boolean)
-      .join(", ");
     const sent = without(
-      encoding === null
-        ? headers
-        : { ...without(headers, "vary"), Vary: vary({ vary: earlier }, "Accept-Encoding") },
+      encoding === null ? headers : varyingOnEncoding(res, headers),
       "content-length",
     );
 
