@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { messages } from "../i18n/messages.ts";
 import { useCanonicalOptions, useLocalePath } from "../root-data.ts";
-import { canonicalHref } from "../routing/canonical-url.ts";
+import { canonicalHref, type CanonicalOptions } from "../routing/canonical-url.ts";
 import { LOCALES, localeCookie, type Locale } from "../routing/locale.ts";
 import { SiteLink } from "./site-link.tsx";
 
@@ -13,6 +13,25 @@ const NAV = [
   ["docs", "/docs/getting-started/install"],
   ["shop", "/shop"],
 ] as const;
+
+type NavHrefs = readonly (readonly [key: (typeof NAV)[number][0], href: string, end: boolean])[];
+
+// The same few hrefs on every page of a locale: worked out once each, not per render.
+const navHrefsMemo = new Map<string, NavHrefs>();
+
+function navHrefs(locale: Locale, options: CanonicalOptions): NavHrefs {
+  const key = `${locale} ${options.trailingSlash}`;
+  let hrefs = navHrefsMemo.get(key);
+  if (!hrefs) {
+    hrefs = NAV.map(([name, target]) => [
+      name,
+      canonicalHref(locale, target, options),
+      target === "/",
+    ]);
+    navHrefsMemo.set(key, hrefs);
+  }
+  return hrefs;
+}
 
 /** A cookie, not storage: the server reads it to choose the locale of `/`. */
 function rememberLocale(chosen: Locale): void {
@@ -28,12 +47,8 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <nav aria-label={m.siteName}>
-        {NAV.map(([key, target]) => (
-          <SiteLink
-            key={key}
-            to={canonicalHref(locale, target, options)}
-            nav={{ end: target === "/" }}
-          >
+        {navHrefs(locale, options).map(([key, href, end]) => (
+          <SiteLink key={key} to={href} nav={{ end }}>
             {m.nav[key]}
           </SiteLink>
         ))}
