@@ -34,10 +34,16 @@ export interface RequestInfo {
   /** Set by the root middleware: the matched route pattern, for the access log. */
   routePattern?: string;
   /**
+   * True when the server pipes `document.html` to the socket itself: the
+   * document's Response then has no body of its own (a Web stream over the
+   * HTML that nobody reads). Other adapters leave it unset and read the body.
+   */
+  readonly pipesDocument?: boolean;
+  /**
    * Set by entry.server: the document it answered and the Node stream React
    * writes its HTML into, so our server can pipe that stream to the socket
-   * without a round trip through a Web stream. The Response's own body reads
-   * the same stream, lazily, for any other consumer.
+   * without a round trip through a Web stream. Unless `pipesDocument`, the
+   * Response's own body reads the same stream, lazily, for any other consumer.
    */
   document?: { readonly response: Response; readonly html: Readable };
 }

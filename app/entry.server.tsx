@@ -52,14 +52,13 @@ export default function handleRequest(
   }
 
   return new Promise((resolve, reject) => {
+    const info = requestInfo(loadContext, request);
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers, and pages rendered once for many visitors, get the whole page at
     // once; people get the shell as soon as it is ready.
     const whole =
-      requestInfo(loadContext, request).renderedOnce ||
-      (userAgent !== null && isbot(userAgent)) ||
-      routerContext.isSpaMode;
+      info.renderedOnce || (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
     const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -67,7 +66,7 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
-    const { nonce } = requestInfo(loadContext, request);
+    const { nonce } = info;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -78,6 +77,11 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
+            // Not destroyed when it ends: React takes the stream's "close" for a
+            // client gone early and aborts, building an Error (a stack trace) for
+            // every finished page. A client that hangs up still destroys it, and
+            // React stops rendering then.
+            autoDestroy: false,
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
@@ -86,11 +90,11 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          const response = new Response(readLazily(body), {
+          const response = new Response(info.pipesDocument ? null : readLazily(body), {
             headers: responseHeaders,
             status: responseStatusCode,
           });
-          requestInfo(loadContext, request).document = { response, html: body };
+          info.document = { response, html: body };
           resolve(response);
         },
         onShellError(error: unknown) {
@@ -100,7 +104,7 @@ export default function handleRequest(
           responseStatusCode = 500;
           // Errors before the shell is ready reject and are reported by React Router.
           if (shellRendered && !request.signal.aborted) {
-            requestInfo(loadContext, request).reportError(error);
+            info.reportError(error);
           }
         },
       },

@@ -95,6 +95,7 @@ export function createPageRenderer(
         fixtures: config.e2eFixtures,
         renderedOnce: false,
         renderOnceRoutes,
+        pipesDocument: true,
         reportError: (error) => logger.error({ reqId: requestId, err: error }, "request failed"),
       };
       // The URL React Router sees carries the public origin, so absolute links and
