@@ -25,10 +25,13 @@ FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY docker/npm-ci.sh /usr/local/bin/npm-ci
 COPY package.json package-lock.json ./
+# Our patches of dependencies (decision 016). npm-ci runs no install scripts, so
+# they are applied here, as `npm ci`'s postinstall applies them outside Docker.
+COPY patches ./patches
 RUN --mount=type=secret,id=npm_ca,required=false \
     --mount=type=secret,id=npmrc,required=false \
     --mount=type=cache,target=/root/.npm \
-    npm-ci
+    npm-ci && node_modules/.bin/patch-package --error-on-fail
 
 FROM deps AS build
 COPY . .
@@ -42,12 +45,15 @@ RUN RETAIN_RELEASES="$RETAIN_RELEASES" node scripts/retain-assets.ts /tmp/previo
     && rm -rf /tmp/previous-build
 
 FROM deps AS prod-deps
-# typescript is only an optional peer of @react-router/node, which npm installs
-# anyway: nothing at run time needs it.
+# The same patches, applied by patch-package from the full install (a development
+# dependency). typescript is only an optional peer of @react-router/node, which
+# npm installs anyway: nothing at run time needs it.
 RUN --mount=type=secret,id=npm_ca,required=false \
     --mount=type=secret,id=npmrc,required=false \
     --mount=type=cache,target=/root/.npm \
-    rm -rf node_modules && npm-ci --omit=dev && rm -rf node_modules/typescript
+    mkdir /tmp/dev && mv node_modules /tmp/dev/ && npm-ci --omit=dev \
+    && /tmp/dev/node_modules/.bin/patch-package --error-on-fail \
+    && rm -rf /tmp/dev node_modules/typescript
 
 FROM ${NODE_IMAGE} AS runtime
 # MALLOC_ARENA_MAX=2: glibc gives each thread that allocates its own arena, and
