@@ -160,7 +160,7 @@ function varyingOnEncoding(res: ServerResponse, headers: OutgoingHttpHeaders): O
  * the compressor at once, so the shell still arrives before the slower parts.
  * With an `encoding` (the answer could be compressed), it says
  * `Vary: Accept-Encoding` whatever the client got. Resolves once the response is
- * closed; a client that hangs up destroys the source.
+ * closed; a client that hangs up, before or during the call, destroys the source.
  */
 export function sendStream(
   res: ServerResponse,
@@ -170,6 +170,12 @@ export function sendStream(
   encoding: Encoding | null,
 ): Promise<void> {
   return new Promise((resolve) => {
+    // The client may hang up while the page renders: "close" is then already past.
+    if (res.destroyed) {
+      source.destroy();
+      resolve();
+      return;
+    }
     res.once("close", () => {
       if (!res.writableFinished) source.destroy();
       resolve();

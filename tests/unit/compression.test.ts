@@ -1,6 +1,15 @@
-import type { OutgoingHttpHeaders } from "node:http";
+import { createServer, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
+import { connect, type AddressInfo } from "node:net";
+import { PassThrough } from "node:stream";
+import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, test } from "vitest";
-import { isCompressible, mayCompress, negotiateEncoding, vary } from "../../server/compression.ts";
+import {
+  isCompressible,
+  mayCompress,
+  negotiateEncoding,
+  sendStream,
+  vary,
+} from "../../server/compression.ts";
 
 describe("negotiateEncoding: Accept-Encoding -> the encoding sent", () => {
   test.each([
@@ -74,5 +83,31 @@ describe("vary", () => {
     [{ vary: ["Accept-Language", "Cookie"] }, "Accept-Language, Cookie, Accept-Encoding"],
   ] as [OutgoingHttpHeaders, string][])("%j + Accept-Encoding -> %s", (headers, expected) => {
     expect(vary(headers, "Accept-Encoding")).toBe(expected);
+  });
+});
+
+describe("sendStream after the client has gone", () => {
+  test("settles at once and stops the source, though the response closed before it was called", async () => {
+    const closed = Promise.withResolvers<ServerResponse>();
+    const server = createServer((_req, res) => res.once("close", () => closed.resolve(res)));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = connect(port, "127.0.0.1", () => {
+        client.write("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
+      });
+      client.on("error", () => {});
+      // The page is still rendering when its client hangs up.
+      setTimeout(() => client.destroy(), 50);
+      const res = await closed.promise;
+      const source = new PassThrough();
+      const sent = sendStream(res, 200, { "content-type": "text/html" }, source, null);
+      await expect(
+        Promise.race([sent.then(() => "settled"), delay(1000).then(() => "still waiting")]),
+      ).resolves.toBe("settled");
+      expect(source.destroyed).toBe(true);
+    } finally {
+      server.close();
+    }
   });
 });
