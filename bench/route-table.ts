@@ -7,8 +7,9 @@
  *   - `matchRoutes` without a cache: what each call flattens and ranks anew;
  *   - `createStaticHandler(routes).query(request)`: the handler made once,
  *     as createRequestHandler makes it, then one query per request;
- *   - `createStaticRouter(dataRoutes, context)`: what ServerRouter does on
- *     every render (with the server routes it converts first).
+ *   - `createStaticRouter(dataRoutes, context)`: what ServerRouter did on
+ *     every render (with the server routes it converts first) until our patch
+ *     of React Router (decision 016) made its routes once per build.
  * Medians of 7 batches after a warm-up; the URL matched is one of the last
  * routes (`/de/p{n}/hello`), as a request for a locale page would be.
  * BENCH_ROUTE_ITERATIONS (2000) per batch.
