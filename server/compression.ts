@@ -170,16 +170,13 @@ export function sendStream(
   encoding: Encoding | null,
 ): Promise<void> {
   return new Promise((resolve) => {
-    // The client may hang up while the page renders: "close" is then already past.
-    if (res.destroyed) {
-      source.destroy();
-      resolve();
-      return;
-    }
-    res.once("close", () => {
+    const closed = () => {
       if (!res.writableFinished) source.destroy();
       resolve();
-    });
+    };
+    // The client may hang up while the page renders: "close" is then already past.
+    if (res.destroyed) return closed();
+    res.once("close", closed);
     source.once("error", () => res.destroy());
     const compressWith = encoding === null || encoding === "identity" ? null : encoding;
     const sent = without(
