@@ -30,11 +30,9 @@ let compose: Stack["compose"];
 let project: string;
 
 beforeAll(async () => {
-  ({ proxyPort, compose, project } = await stack("rrshell", { APP_IMAGE: inject("appImage") }));
-  compose("up", "-d", "--no-build");
-  await until("the proxy answers /readyz", async () =>
-    (await rawRequest(proxyPort, "/readyz")).status === 200 ? true : undefined,
-  );
+  const site = await stack("rrshell", { APP_IMAGE: inject("appImage") });
+  ({ proxyPort, compose, project } = site);
+  await site.up();
 }, 180_000);
 
 afterAll(() => {

@@ -3,60 +3,40 @@
  * replica by DNS, scrapes each on its metrics port, and sees the request
  * counter grow under a client loop, and a replica added by scaling; and the
  * trace context nginx hands the app, seen in the spans the replicas send to an
- * OTLP receiver in this test.
+ * OTLP receiver on the compose network (otlp-receiver.ts).
  */
-import { execFileSync } from "node:child_process";
-import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { rawRequest } from "../integration/harness.ts";
-import { DOCKER, freePort, stack, until, type Stack } from "./stack.ts";
+import { freePort, stack, until, type Stack } from "./stack.ts";
 
 let site: Stack;
 let prometheusPort: number;
-let receiver: Server;
-/** The server spans received: their trace, and their parent when they have one. */
-const serverSpans: { traceId: string; parentSpanId?: string }[] = [];
+let receiverPort: number;
+
+/** The server spans the replicas sent to the receiver: their trace, and their parent when they have one. */
+async function serverSpans(): Promise<{ traceId: string; parentSpanId?: string }[]> {
+  const response = await rawRequest(receiverPort, "/spans");
+  if (response.status !== 200) throw new Error(`/spans: ${response.status}`);
+  return JSON.parse(response.body) as { traceId: string; parentSpanId?: string }[];
+}
 
 beforeAll(async () => {
   prometheusPort = await freePort();
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as {
-        resourceSpans?: {
-          scopeSpans: { spans: { traceId: string; parentSpanId?: string; kind: number }[] }[];
-        }[];
-      };
-      for (const resource of body.resourceSpans ?? [])
-        for (const scope of resource.scopeSpans)
-          serverSpans.push(...scope.spans.filter((span) => span.kind === 2));
-      res.writeHead(200, { "Content-Type": "application/json" });
-      res.end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "0.0.0.0", resolve));
-  // The replicas reach this process at the host's address on Docker's default bridge.
-  const host = execFileSync(
-    DOCKER,
-    ["network", "inspect", "bridge", "-f", "{{(index .IPAM.Config 0).Gateway}}"],
-    { encoding: "utf8" },
-  ).trim();
+  receiverPort = await freePort();
+  // The receiver runs on the compose network (otlp.compose.yml): the replicas reach
+  // it by name, whatever the engine reports about how a container reaches the host.
   site = await stack("rrobs", {
     APP_IMAGE: inject("appImage"),
+    COMPOSE_FILE: ["docker-compose.yml", "tests/container/otlp.compose.yml"].join(":"),
     COMPOSE_PROFILES: "observability",
     PROMETHEUS_PORT: String(prometheusPort),
-    OTEL_EXPORTER_OTLP_ENDPOINT: `http://${host}:${(receiver.address() as { port: number }).port}`,
+    OTLP_RECEIVER_PORT: String(receiverPort),
   });
-  site.compose("up", "--detach", "--no-build", "--scale", "app=2");
-  await until("the proxy answers /readyz", async () =>
-    (await rawRequest(site.proxyPort, "/readyz")).status === 200 ? true : undefined,
-  );
+  await site.up(["--scale", "app=2"]);
 }, 180_000);
 
 afterAll(() => {
   site?.compose("down", "--volumes", "--remove-orphans", "--timeout", "15");
-  receiver?.close();
 }, 120_000);
 
 interface Target {
@@ -153,7 +133,7 @@ test("nginx passes a client's traceparent on, and starts one from its request id
   const spanOf = (id: string) =>
     until(
       `the server span of ${id}`,
-      async () => serverSpans.find((s) => s.traceId === id),
+      async () => (await serverSpans()).find((s) => s.traceId === id),
       20_000,
     );
   expect((await spanOf(traceId)).parentSpanId).toBe("b7ad6b7169203331");

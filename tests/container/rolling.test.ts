@@ -225,10 +225,10 @@ beforeAll(async () => {
     COMPOSE_PROFILES: "observability",
     PROMETHEUS_PORT: String(prometheusPort),
   });
-  site.compose("up", "--detach", "--no-build", "--scale", "app=3");
-  await until("three replicas in the proxy's upstream", async () =>
-    /upstream-sync: 3 ready/.test(site.compose("logs", "--no-color", "proxy")) ? true : undefined,
-  );
+  await site.up(["--scale", "app=3"], {
+    what: "three replicas in the proxy's upstream",
+    probe: async () => /upstream-sync: 3 ready/.test(site.compose("logs", "--no-color", "proxy")),
+  });
   proxyCertificate = site.certificate();
   origin = `https://127.0.0.1:${site.proxyTlsPort}`;
   browser = await chromium.launch({

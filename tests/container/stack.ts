@@ -2,8 +2,9 @@
  * docker-compose.yml run by a test: a project of its own, its ports free ones,
  * and the helpers the container tests share.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
+import { rawRequest } from "../integration/harness.ts";
 
 export const DOCKER = process.env.DOCKER ?? "docker";
 
@@ -58,7 +59,80 @@ export interface Stack {
   certificate(): string;
   /** The running app replicas' container ids. */
   replicas(): string[];
+  /**
+   * `compose up --detach --no-build ...args`, then `ready` until it holds (by
+   * default: nginx answers /readyz). If either fails, the error names every
+   * container that is not up and healthy, with its health log and last log lines.
+   */
+  up(args?: string[], ready?: Readiness): Promise<void>;
+  /** Each of the project's containers: state, health, and (for those failing) why. */
+  describe(): string;
 }
+
+/** What "the stack is up" means to a suite: a name for the error, and a probe. */
+export interface Readiness {
+  what: string;
+  probe: () => Promise<boolean>;
+  timeoutMs?: number;
+}
+
+const LOG_LINES = 30;
+const HEALTH_CHECKS_SHOWN = 3;
+
+interface ContainerState {
+  Name: string;
+  State: {
+    Status: string;
+    ExitCode: number;
+    OOMKilled: boolean;
+    Health?: { Status: string; Log?: { ExitCode: number; Output: string }[] };
+  };
+}
+
+/** One paragraph a container: a line for one that is up, its reasons for one that is not. */
+function describeContainers(project: string): string {
+  const ids = execFileSync(
+    DOCKER,
+    ["ps", "--all", "--quiet", "--filter", `label=com.docker.compose.project=${project}`],
+    { encoding: "utf8" },
+  )
+    .split("\n")
+    .filter(Boolean);
+  if (ids.length === 0) return `no container of project ${project}`;
+  const states = JSON.parse(
+    execFileSync(DOCKER, ["inspect", ...ids], { encoding: "utf8" }),
+  ) as ContainerState[];
+  return states
+    .map(({ Name, State }, i) => {
+      const health = State.Health?.Status;
+      const summary = `${Name.replace(/^\//, "")}: ${State.Status}${health ? ` (${health})` : ""}${
+        State.Status === "exited" ? `, exit code ${State.ExitCode}` : ""
+      }${State.OOMKilled ? ", OOM-killed" : ""}`;
+      if (State.Status === "running" && (health === undefined || health === "healthy"))
+        return summary;
+      const checks = (State.Health?.Log ?? [])
+        .slice(-HEALTH_CHECKS_SHOWN)
+        .map((check) => `  health check exit ${check.ExitCode}: ${check.Output.trim()}`);
+      const logs = spawnSync(DOCKER, ["logs", "--tail", String(LOG_LINES), ids[i]!], {
+        encoding: "utf8",
+      });
+      const lines = `${logs.stdout}${logs.stderr}`
+        .trimEnd()
+        .split("\n")
+        .map((line) => `  | ${line}`);
+      return [summary, ...checks, `  last ${LOG_LINES} log lines:`, ...lines].join("\n");
+    })
+    .join("\n");
+}
+
+/** Waits until `readiness` holds, for at most its timeout (90 s unless it says). */
+export const waitUntil = ({ what, probe, timeoutMs = 90_000 }: Readiness) =>
+  until(what, async () => ((await probe()) ? true : undefined), timeoutMs);
+
+const proxyAnswers = (port: number): Readiness => ({
+  what: "the proxy answers /readyz",
+  probe: async () => (await rawRequest(port, "/readyz")).status === 200,
+});
 
 /** A compose project named after `name` and this process, nginx on a free port. */
 export async function stack(name: string, settings: NodeJS.ProcessEnv): Promise<Stack> {
@@ -78,6 +152,7 @@ export async function stack(name: string, settings: NodeJS.ProcessEnv): Promise<
       encoding: "utf8",
       timeout: 120_000,
     });
+  const describe = () => describeContainers(project);
   return {
     project,
     env,
@@ -108,5 +183,17 @@ export async function stack(name: string, settings: NodeJS.ProcessEnv): Promise<
       )
         .split("\n")
         .filter(Boolean),
+    describe,
+    async up(args = [], ready = proxyAnswers(proxyPort)) {
+      try {
+        compose("up", "--detach", "--no-build", ...args);
+        await waitUntil(ready);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`${project} did not come up: ${reason.trim()}\n${describe()}`, {
+          cause: error,
+        });
+      }
+    },
   };
 }

@@ -23,7 +23,7 @@ import {
   RAW,
 } from "../integration/hostile-corpus.ts";
 import { presentedCertificate, presentedKey } from "../../e2e/chromium.ts";
-import { DOCKER, stack, until, type Stack } from "./stack.ts";
+import { DOCKER, stack, waitUntil, type Readiness, type Stack } from "./stack.ts";
 
 let site: Stack;
 let tlsPort: number;
@@ -75,12 +75,10 @@ function sClient(args: string[], input = ""): string {
   return `${run.stdout}${run.stderr}`;
 }
 
-const httpsReady = () =>
-  until(
-    "the proxy answers /readyz over HTTPS",
-    async () => ((await tlsRequest("/readyz")).status === 200 ? true : undefined),
-    90_000,
-  );
+const httpsReady: Readiness = {
+  what: "the proxy answers /readyz over HTTPS",
+  probe: async () => (await tlsRequest("/readyz")).status === 200,
+};
 
 const proxyConfig = (file: string) =>
   site.compose("exec", "-T", "proxy", "cat", `/etc/nginx/generated/${file}`);
@@ -88,8 +86,7 @@ const proxyConfig = (file: string) =>
 beforeAll(async () => {
   site = await stack("rrtls", { APP_IMAGE: inject("appImage") });
   tlsPort = site.proxyTlsPort;
-  site.compose("up", "--detach", "--no-build");
-  await httpsReady();
+  await site.up([], httpsReady);
 }, 180_000);
 
 afterAll(() => {
@@ -156,7 +153,7 @@ describe("HTTPS as docker compose up starts it", () => {
     expect(proxyConfig("tls-certificate.conf")).not.toMatch(/ssl_stapling/);
 
     site.compose("restart", "--timeout", "5", "proxy");
-    await httpsReady();
+    await waitUntil(httpsReady);
     expect((await presented()).fingerprint256).toBe(certificate.fingerprint256);
     expect(made()).toHaveLength(1);
     expect(site.compose("logs", "--no-color", "proxy")).toMatch(
@@ -300,8 +297,7 @@ describe("a certificate of our own and PROXY_HTTPS_ONLY=true", () => {
     ours = new X509Certificate(readFileSync(join(certDir, "fullchain.pem")));
     Object.assign(site.env, { TLS_CERT_DIR: certDir, PROXY_HTTPS_ONLY: "true" });
     // The changed settings recreate both services.
-    site.compose("up", "--detach", "--no-build");
-    await httpsReady();
+    await site.up([], httpsReady);
   }, 180_000);
 
   afterAll(() => rmSync(certDir, { recursive: true, force: true }));
