@@ -24,7 +24,11 @@ export default defineConfig({
           include: ["tests/container/**/*.test.ts"],
           globalSetup: ["tests/container/global-setup.ts"],
           // We remove our containers ourselves; the reaper image may not be pullable.
-          env: { TESTCONTAINERS_RYUK_DISABLED: "true" },
+          // The engine is this machine's: its published ports are on loopback, where
+          // the compose suites reach them too. Without the override, testcontainers
+          // (seeing /.dockerenv) asks the default bridge for its gateway, which a
+          // fresh engine does not report, then pulls alpine to find one.
+          env: { TESTCONTAINERS_RYUK_DISABLED: "true", TESTCONTAINERS_HOST_OVERRIDE: "127.0.0.1" },
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -24,6 +24,8 @@ export default async function globalSetup() {
   const { APP_PORT, AppContainer } = await import("../tests/container/app-container.ts");
   // The reaper image cannot always be pulled; the teardown below removes everything.
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= "true";
+  // Published ports are on this machine's loopback (vitest.config.ts says why).
+  process.env.TESTCONTAINERS_HOST_OVERRIDE ??= "127.0.0.1";
   const given = process.env.APP_IMAGE;
   const image = given ?? `rr-ssr-shell:e2e-${process.pid}`;
   if (!given) execFileSync("scripts/build-image.sh", [image], { stdio: "inherit" });
