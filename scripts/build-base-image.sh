@@ -80,14 +80,16 @@ if ! timeout 10 "$DOCKER" info >/dev/null 2>&1; then
   fi
 fi
 
-# --- cache: tag already present -> done -----------------------------------
+# --- cache: the tag already holds this Node -> done -------------------------
+# An image left by an earlier run is reused only when it is what this run would
+# build; one with another (or no) Node version label is rebuilt, not trusted.
 if [ "$FORCE" -eq 0 ] && "$DOCKER" image inspect "$TAG" >/dev/null 2>&1; then
   have="$("$DOCKER" image inspect -f '{{index .Config.Labels "org.nodejs.version"}}' "$TAG" 2>/dev/null || true)"
-  if [ -n "$have" ] && [ "$have" != "$NODE_VERSION" ]; then
-    log "NOTE: $TAG holds node $have, not $NODE_VERSION; pass --force to rebuild"
+  if [ "$have" = "$NODE_VERSION" ]; then
+    log "image $TAG already holds node $NODE_VERSION; nothing to do (use --force to rebuild)"
+    exit 0
   fi
-  log "image $TAG already exists; nothing to do (use --force to rebuild)"
-  exit 0
+  log "image $TAG holds node '${have:-unknown}', not $NODE_VERSION: rebuilding it"
 fi
 
 # --- tools on the host ----------------------------------------------------
