@@ -39,6 +39,35 @@ afterAll(() => {
   compose("down", "--volumes", "--remove-orphans", "--timeout", "15");
 }, 120_000);
 
+test("a stack that does not come up names the failing container, its health log and its last log lines", async () => {
+  // The failure issue 30 met on a fresh engine: a replica refusing its OTLP endpoint.
+  const broken = await stack("rrbroken", {
+    APP_IMAGE: inject("appImage"),
+    OTEL_EXPORTER_OTLP_ENDPOINT: "http://:4318",
+  });
+  try {
+    // Only the app and its cache: compose would otherwise wait on the app's health first.
+    const failure = await broken
+      .up(["app"], { what: "the app serves", probe: async () => false, timeoutMs: 5000 })
+      .then(
+        () => new Error("it came up"),
+        (error: unknown) => error as Error,
+      );
+    expect(failure.message).toMatch(new RegExp(`${broken.project} did not come up`));
+    expect(failure.message).toMatch(
+      /rrbroken\d+_app_1: (restarting|exited|running \((starting|unhealthy)\))/,
+    );
+    expect(failure.message).toMatch(/last 30 log lines:/);
+    expect(failure.message).toContain(
+      'OTEL_EXPORTER_OTLP_ENDPOINT="http://:4318": must be an http(s) URL',
+    );
+    // Every container of the project is named with its state.
+    expect(failure.message).toMatch(/rrbroken\d+_cache_1: running \((healthy|starting)\)/);
+  } finally {
+    broken.compose("down", "--volumes", "--remove-orphans", "--timeout", "5");
+  }
+}, 180_000);
+
 test("nginx in front: the public origin in links, the client's address in the log", async () => {
   const response = await rawRequest(proxyPort, "/fr/about", {
     headers: {
