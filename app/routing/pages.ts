@@ -1,0 +1,308 @@
+/**
+ * Pages from files, named as the Next.js pages router names them, and the
+ * parameters a page gets. Pure functions of file names and paths: the build
+ * (app/routes.ts) makes the route table with them, and a page, in the server or
+ * the browser, asks them for its own route and parameters, so the naming rules
+ * and the decoding live in this one place.
+ *
+ *   index.tsx                  /
+ *   about.tsx, about/index.tsx /about
+ *   blog/[slug].tsx            /blog/[slug]          one segment: { slug: "hello world" }
+ *   docs/[...path].tsx         /docs/[...path]       one or more: { path: ["a", "b c"] }
+ *   shop/[[...filters]].tsx    /shop/[[...filters]]  zero or more: {} or { filters: ["red"] }
+ *   404.tsx, 500.tsx           the not-found and error pages, not routes
+ *   _anything, x.test.tsx      not pages
+ */
+
+export type Segment =
+  | { readonly kind: "static"; readonly value: string }
+  | { readonly kind: "dynamic"; readonly name: string }
+  | { readonly kind: "catch-all"; readonly name: string }
+  | { readonly kind: "optional-catch-all"; readonly name: string };
+
+export interface PageRoute {
+  /** The file, relative to the pages folder, with its extension: `blog/[slug].tsx`. */
+  readonly file: string;
+  /** The route as Next.js writes it: `/blog/[slug]`, `/` for the top index. */
+  readonly pattern: string;
+  readonly segments: readonly Segment[];
+}
+
+/** The parameters of a page as Next.js gives them: a catch-all as an array, decoded once. */
+export type PageParams = Record<string, string | string[]>;
+
+/** The pages folder's special files: rendered for a 404 and for a server error, never routed to. */
+export const FALLBACK_PAGES = { notFound: "404", error: "500" } as const;
+
+const PAGE_EXTENSIONS = /\.(tsx|ts|jsx|js)$/;
+const TEST_FILE = /\.(test|spec)\.(tsx|ts|jsx|js)$/;
+const DECLARATION_FILE = /\.d\.ts$/;
+// A parameter's name: what React Router accepts in `:name` and a JS identifier can hold.
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// Characters React Router reads as pattern syntax, and brackets outside a whole
+// `[param]` segment: a static segment holding them could not be matched as written.
+const RESERVED_IN_STATIC = /[:*?[\]()+]/;
+
+/** Refused page files, each problem naming its files; thrown with every problem at once. */
+export class PageFileError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`app/pages: ${problems.length} problem(s) with page files:\n- ${problems.join("\n- ")}`);
+    this.name = "PageFileError";
+    this.problems = problems;
+  }
+}
+
+/**
+ * Whether a file in the pages folder is a page (or a fallback page): a module,
+ * not a test or a declaration, and no part of its path starting with `_`
+ * (`_app.tsx`, `_components/card.tsx`: helpers beside the pages).
+ */
+export function isPageFile(file: string): boolean {
+  if (!PAGE_EXTENSIONS.test(file) || TEST_FILE.test(file) || DECLARATION_FILE.test(file))
+    return false;
+  return !file.split("/").some((part) => part.startsWith("_"));
+}
+
+/** The fallback page a file is (`404.tsx` -> "notFound"), or null for a routed page. */
+export function fallbackPageOf(file: string): keyof typeof FALLBACK_PAGES | null {
+  const name = file.replace(PAGE_EXTENSIONS, "");
+  if (name === FALLBACK_PAGES.notFound) return "notFound";
+  if (name === FALLBACK_PAGES.error) return "error";
+  return null;
+}
+
+/** One path segment of a file name, or the reason Next.js would refuse it. */
+function parseSegment(part: string): Segment | string {
+  const optional = /^\[\[\.\.\.(.*)\]\]$/.exec(part);
+  if (optional) {
+    return PARAM_NAME.test(optional[1]!)
+      ? { kind: "optional-catch-all", name: optional[1]! }
+      : `"${part}": an optional catch-all needs a name, as in [[...slug]]`;
+  }
+  if (/^\[\[.*\]\]$/.test(part))
+    return `"${part}": only a catch-all can be optional ([[...name]]); [[name]] is not a route`;
+  const catchAll = /^\[\.\.\.(.*)\]$/.exec(part);
+  if (catchAll) {
+    return PARAM_NAME.test(catchAll[1]!)
+      ? { kind: "catch-all", name: catchAll[1]! }
+      : `"${part}": a catch-all needs a name, as in [...slug]`;
+  }
+  const dynamic = /^\[(.*)\]$/.exec(part);
+  if (dynamic) {
+    return PARAM_NAME.test(dynamic[1]!)
+      ? { kind: "dynamic", name: dynamic[1]! }
+      : `"${part}": a parameter's name is letters, digits and _, as in [slug]`;
+  }
+  if (RESERVED_IN_STATIC.test(part))
+    return `"${part}": a segment is either a whole [param] or plain text without : * ? [ ] ( ) +`;
+  return { kind: "static", value: part };
+}
+
+/** The route a page file answers (`blog/[slug].tsx` -> `/blog/[slug]`), or why it is refused. */
+export function pageRouteOf(file: string): PageRoute | string {
+  const parts = file.replace(PAGE_EXTENSIONS, "").split("/");
+  if (parts.at(-1) === "index") parts.pop();
+  const segments: Segment[] = [];
+  for (const part of parts) {
+    const segment = parseSegment(part);
+    if (typeof segment === "string") return `${file}: ${segment}`;
+    segments.push(segment);
+  }
+  const names = segments.flatMap((s) => (s.kind === "static" ? [] : [s.name]));
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated) return `${file}: the parameter "${repeated}" appears twice in one path`;
+  const catchAll = segments.findIndex((s) => s.kind.endsWith("catch-all"));
+  if (catchAll !== -1 && catchAll !== segments.length - 1)
+    return `${file}: a catch-all must be the last part of the path`;
+  return { file, pattern: patternOf(segments), segments };
+}
+
+function patternOf(segments: readonly Segment[]): string {
+  const parts = segments.map((s) => {
+    switch (s.kind) {
+      case "static":
+        return s.value;
+      case "dynamic":
+        return `[${s.name}]`;
+      case "catch-all":
+        return `[...${s.name}]`;
+      case "optional-catch-all":
+        return `[[...${s.name}]]`;
+    }
+  });
+  return `/${parts.join("/")}`;
+}
+
+/**
+ * The URLs a page answers, as shapes: `s:about`, `:` for one segment of any
+ * value, `+` for one or more. An optional catch-all answers both its shape with
+ * no segment and with some. Two pages sharing a shape answer the same URL.
+ */
+function shapesOf(segments: readonly Segment[]): string[] {
+  const shape = (list: readonly Segment[]) =>
+    list
+      .map((s) => (s.kind === "static" ? `s:${s.value}` : s.kind === "dynamic" ? ":" : "+"))
+      .join("/");
+  const last = segments.at(-1);
+  return last?.kind === "optional-catch-all"
+    ? [
+        shape(segments.slice(0, -1)),
+        shape([...segments.slice(0, -1), { ...last, kind: "catch-all" }]),
+      ]
+    : [shape(segments)];
+}
+
+/**
+ * The routed pages of a pages folder, given its files (relative, `/`-separated),
+ * checked as Next.js checks them. Throws a PageFileError that lists every
+ * refused name and every conflict, naming the files:
+ * - names Next.js refuses (`[...]`, `[[slug]]`, a catch-all not last, a parameter twice);
+ * - two files that answer the same URL (`blog/[id].tsx` and `blog/[slug].tsx`,
+ *   `a.tsx` and `a/index.tsx`, `shop.tsx` and `shop/[[...f]].tsx`);
+ * - two names for one dynamic segment (`blog/[id].tsx` and `blog/[slug]/edit.tsx`);
+ * - a first segment that is a locale prefix, which the prefix would hide.
+ * Files that are not pages (isPageFile) and the fallback pages are left out.
+ */
+export function pagesFromFiles(
+  files: readonly string[],
+  { locales = [] }: { locales?: readonly string[] } = {},
+): PageRoute[] {
+  const problems: string[] = [];
+  const pages: PageRoute[] = [];
+  for (const file of [...files].filter(isPageFile).sort()) {
+    if (fallbackPageOf(file)) continue;
+    const page = pageRouteOf(file);
+    if (typeof page === "string") problems.push(page);
+    else pages.push(page);
+  }
+
+  const byShape = new Map<string, PageRoute>();
+  const dynamicNames = new Map<string, PageRoute>();
+  for (const page of pages) {
+    for (const shape of shapesOf(page.segments)) {
+      const other = byShape.get(shape);
+      if (other) problems.push(`${other.file} and ${page.file} answer the same URLs`);
+      else byShape.set(shape, page);
+    }
+    page.segments.forEach((segment, i) => {
+      if (segment.kind === "static") return;
+      const at = `${shapesOf(page.segments.slice(0, i))[0]}/${segment.kind === "dynamic" ? ":" : "+"}`;
+      const other = dynamicNames.get(at);
+      const otherName = other && (other.segments[i] as { name: string }).name;
+      if (other && otherName !== segment.name)
+        problems.push(
+          `${other.file} and ${page.file} name one dynamic segment twice ("${otherName}" and "${segment.name}")`,
+        );
+      else dynamicNames.set(at, page);
+    });
+    const first = page.segments[0];
+    if (first?.kind === "static" && locales.includes(first.value.toLowerCase()))
+      problems.push(
+        `${page.file}: "/${first.value}" is a locale prefix, which would hide this page`,
+      );
+  }
+  if (problems.length > 0) throw new PageFileError([...new Set(problems)]);
+  return pages;
+}
+
+/**
+ * The React Router path of a page: `[slug]` -> `:slug`; a catch-all `[...path]`
+ * -> `:path/*`, so that it needs a first segment (`/docs` alone matches nothing
+ * and is the 404 page); an optional catch-all `[[...f]]` -> `:f?/*`. Each form
+ * comes back whole from its path (pageRouteOfPath): a loader, told its route's
+ * pattern, finds its page from it.
+ */
+export function routePathOf(page: PageRoute): string {
+  return page.segments
+    .map((s) => {
+      switch (s.kind) {
+        case "static":
+          return s.value;
+        case "dynamic":
+          return `:${s.name}`;
+        case "catch-all":
+          return `:${s.name}/*`;
+        case "optional-catch-all":
+          return `:${s.name}?/*`;
+      }
+    })
+    .join("/");
+}
+
+/** The folder of the pages, in the app folder; a page's route id starts with it. */
+export const PAGES_FOLDER = "pages";
+
+/**
+ * A page's route id, from its file and stable with it: `pages/blog/[slug]`
+ * unprefixed, `fr/pages/blog/[slug]` under the `fr` prefix.
+ */
+export function routeIdOf(page: PageRoute, locale: string | null): string {
+  const id = `${PAGES_FOLDER}/${page.file.replace(PAGE_EXTENSIONS, "")}`;
+  return locale === null ? id : `${locale}/${id}`;
+}
+
+/** The page of a route id made by routeIdOf, under the locale prefix it was made for; null for any other route. */
+export function pageRouteOfId(id: string, prefix: string | null): PageRoute | null {
+  const scope = prefix === null ? `${PAGES_FOLDER}/` : `${prefix}/${PAGES_FOLDER}/`;
+  if (!id.startsWith(scope)) return null;
+  const page = pageRouteOf(id.slice(scope.length));
+  return typeof page === "string" ? null : page;
+}
+
+/** The Next.js pattern of a React Router path made by routePathOf (`docs/:path/*` -> `/docs/[...path]`). */
+export function patternOfRoutePath(routePath: string): string {
+  const parts = routePath.split("/").filter(Boolean);
+  const splat = parts.at(-1) === "*";
+  if (splat) parts.pop();
+  return `/${parts
+    .map((part, i) => {
+      const optional = /^:(\w+)\?$/.exec(part);
+      if (optional && splat && i === parts.length - 1) return `[[...${optional[1]}]]`;
+      const name = /^:(\w+)$/.exec(part)?.[1];
+      if (name === undefined) return part;
+      return splat && i === parts.length - 1 ? `[...${name}]` : `[${name}]`;
+    })
+    .join("/")}`;
+}
+
+function decodeSegment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The parameters `path` gives a page with Next.js `pattern`, decoded exactly
+ * once from the raw (percent-encoded) path without its locale prefix:
+ * `/blog/[slug]` and `/blog/hello%20world` -> `{ slug: "hello world" }`;
+ * `/docs/[...path]` and `/docs/a/b%2Fc` -> `{ path: ["a", "b/c"] }`; an optional
+ * catch-all with no segment is absent. Null when the path does not fit the
+ * pattern or a segment is not valid percent-encoding.
+ */
+export function pageParams(pattern: string, path: string): PageParams | null {
+  const wanted = pattern.split("/").filter(Boolean);
+  const given = path.split("/").filter(Boolean);
+  const params: PageParams = {};
+  for (const [i, part] of wanted.entries()) {
+    const segment = parseSegment(part);
+    if (typeof segment === "string") return null;
+    if (segment.kind === "catch-all" || segment.kind === "optional-catch-all") {
+      const rest = given.slice(i).map(decodeSegment);
+      if (rest.some((value) => value === null)) return null;
+      if (rest.length > 0) params[segment.name] = rest as string[];
+      else if (segment.kind === "catch-all") return null;
+      return params;
+    }
+    const value = given[i] === undefined ? null : decodeSegment(given[i]!);
+    if (value === null) return null;
+    if (segment.kind === "static") {
+      if (value !== segment.value) return null;
+    } else {
+      params[segment.name] = value;
+    }
+  }
+  return given.length === wanted.length ? params : null;
+}
