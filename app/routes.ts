@@ -1,33 +1,49 @@
+/**
+ * The route table, made from the pages folder (app/pages/, named as the Next.js
+ * pages router names its files: app/routing/pages.ts): every page unprefixed,
+ * in the default locale, and under every locale prefix. React Router's dev
+ * server evaluates this again when a file is added to or removed from app/, so
+ * a new page answers without a restart. A refused name or two pages for one URL
+ * fail the build, and the dev server's start, naming the files.
+ */
 import {
   type RouteConfig,
   type RouteConfigEntry,
+  getAppDirectory,
   index,
   prefix,
   route,
 } from "@react-router/dev/routes";
-import { LOCALES } from "./routing/locale.ts";
+import { pagesIn } from "./pages-folder.ts";
+import { LOCALES, type Locale } from "./routing/locale.ts";
+import { PAGES_FOLDER, routeIdOf, routePathOf } from "./routing/pages.ts";
 
 // Matching is case-sensitive, as in Next.js: `/About` is not `/about`.
 const exact = { caseSensitive: true };
 
-/** The example pages, once per locale: unprefixed (the default locale) and under each prefix. */
-function pages(scope: string): RouteConfigEntry[] {
-  const id = (name: string) => ({ ...exact, id: `${scope}/${name}` });
+const pages = pagesIn(getAppDirectory());
+
+/** The pages in one locale (null: the default, unprefixed), and the 404 page for the paths no page answers. */
+function localeRoutes(locale: Locale | null): RouteConfigEntry[] {
   return [
-    index("routes/home.tsx", id("home")),
-    route("about", "routes/about.tsx", id("about")),
-    // A static segment outranks a dynamic one, so /blog/new never reaches blog-post.
-    route("blog/new", "routes/blog-new.tsx", id("blog-new")),
-    route("blog/:slug", "routes/blog-post.tsx", id("blog-post")),
-    route("docs/*", "routes/docs.tsx", id("docs")),
-    route("shop/*", "routes/shop.tsx", id("shop")),
-    route("*", "routes/not-found.tsx", id("not-found")),
+    ...pages.map((page) => {
+      const file = `${PAGES_FOLDER}/${page.file}`;
+      const options = { ...exact, id: routeIdOf(page, locale) };
+      const path = routePathOf(page);
+      return path === "" ? index(file, options) : route(path, file, options);
+    }),
+    // It answers 404 whatever the path: rendered by the root error boundary with
+    // the site's own 404 page (app/pages/404.tsx).
+    route("*", "routes/not-found.tsx", {
+      ...exact,
+      id: locale ? `${locale}/not-found` : "not-found",
+    }),
   ];
 }
 
 export default [
-  ...pages("default"),
-  ...LOCALES.flatMap((locale) => prefix(locale, pages(locale))),
+  ...localeRoutes(null),
+  ...LOCALES.flatMap((locale) => prefix(locale, localeRoutes(locale))),
   // Test fixtures: they answer 404 unless the server runs with E2E_FIXTURES=1.
   route("lab/slow", "routes/lab/slow.tsx", exact),
   route("lab/stream", "routes/lab/stream.tsx", exact),

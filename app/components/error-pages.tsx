@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useMatches } from "react-router";
+import { useEffect, useRef, useState, type ComponentType } from "react";
+import { useMatches } from "react-router";
 import { messages } from "../i18n/messages.ts";
-import { useCanonicalOptions, useLocalePath, useRootData } from "../root-data.ts";
-import { canonicalHref } from "../routing/canonical-url.ts";
+import { useLocalePath, useRootData } from "../root-data.ts";
+import { fallbackPageOf, type FALLBACK_PAGES } from "../routing/pages.ts";
+import { NoIndex, type ErrorPageProps } from "./fallback-page.tsx";
 import {
   newReference,
   REPORT_ENDPOINT,
@@ -10,55 +11,46 @@ import {
   type ClientErrorReport,
 } from "../routing/reporting.ts";
 
-/** Error pages are never indexed and carry no canonical or hreflang links. */
-function NoIndex({ title }: { title: string }) {
-  return (
-    <>
-      <title>{title}</title>
-      <meta name="robots" content="noindex" />
-    </>
-  );
-}
+// The site's own pages/404.tsx and pages/500.tsx, where it has them (app/routing/pages.ts).
+const sitePages = import.meta.glob<{ default: ComponentType<ErrorPageProps> }>(
+  "../pages/{404,500}.{tsx,ts,jsx,js}",
+  { eager: true },
+);
+const sitePage = (kind: keyof typeof FALLBACK_PAGES) =>
+  Object.entries(sitePages).find(([file]) => fallbackPageOf(file.split("/").at(-1)!) === kind)?.[1]
+    .default;
+const SiteNotFoundPage = sitePage("notFound");
+const SiteErrorPage = sitePage("error");
 
-export function NotFoundPage() {
+/** A status with no page of its own: its number, and the request id when there is one. */
+export function StatusErrorPage({ status, requestId }: { status: number } & ErrorPageProps) {
   const { locale } = useLocalePath();
-  const m = messages(locale).notFound;
-  return (
-    <main data-page="not-found" data-locale={locale}>
-      <NoIndex title={m.title} />
-      <h1>{m.title}</h1>
-      <p>{m.body}</p>
-      <Link to={canonicalHref(locale, "/", useCanonicalOptions())}>{m.home}</Link>
-    </main>
-  );
-}
-
-export function StatusErrorPage({ status }: { status: number }) {
-  const { locale } = useLocalePath();
-  const title = messages(locale).statusError.title(status);
+  const all = messages(locale);
+  const title = all.statusError.title(status);
   return (
     <main data-page="status-error" data-status={status} data-locale={locale}>
       <NoIndex title={title} />
       <h1>{title}</h1>
+      {requestId && (
+        <p>
+          {all.serverError.reference}: <code data-reference-id={requestId}>{requestId}</code>
+        </p>
+      )}
     </main>
   );
 }
 
-/** A server-side failure: no detail from the server, only the id in its log line. */
-export function ServerErrorPage({ requestId }: { requestId: string | undefined }) {
-  const { locale } = useLocalePath();
-  const m = messages(locale).serverError;
-  return (
-    <main data-page="server-error" data-locale={locale}>
-      <NoIndex title={m.title} />
-      <h1>{m.title}</h1>
-      <p>{m.body}</p>
-      {requestId && (
-        <p>
-          {m.reference}: <code data-reference-id={requestId}>{requestId}</code>
-        </p>
-      )}
-    </main>
+/** The not-found page: the site's pages/404.tsx, or the status alone. */
+export function NotFoundPage() {
+  return SiteNotFoundPage ? <SiteNotFoundPage /> : <StatusErrorPage status={404} />;
+}
+
+/** A server-side failure: the site's pages/500.tsx, or the status and the id of its log line. */
+export function ServerErrorPage({ requestId }: ErrorPageProps) {
+  return SiteErrorPage ? (
+    <SiteErrorPage requestId={requestId} />
+  ) : (
+    <StatusErrorPage status={500} requestId={requestId} />
   );
 }
 

@@ -1,13 +1,17 @@
 import type { ReactNode } from "react";
 import { messages } from "../i18n/messages.ts";
+import { usePage } from "../page-params.ts";
 import { useCanonicalOptions, useLocalePath, useRootData } from "../root-data.ts";
 import { canonicalHref } from "../routing/canonical-url.ts";
 import { DEFAULT_LOCALE, LOCALES } from "../routing/locale.ts";
 
 interface PageProps {
-  /** The route as the URL contract writes it: `/blog/[slug]`. */
-  pattern: string;
-  /** The contract's parameters, decoded: `{ slug: "hello world" }`. */
+  /**
+   * The route as the URL contract writes it (`/blog/[slug]`), and its
+   * parameters, decoded (`{ slug: "hello world" }`): a page of app/pages has
+   * both from its file; a route elsewhere (the /lab fixtures) names them.
+   */
+  pattern?: string;
   params?: Record<string, string | string[]>;
   title: string;
   /** The page's summary for search results and link previews, in its locale. */
@@ -20,8 +24,11 @@ interface PageProps {
  * and the `<main>` marker that tells a test which route matched, in which locale,
  * with which parameters.
  */
-export function Page({ pattern, params = {}, title, description, children }: PageProps) {
+export function Page({ title, description, children, ...named }: PageProps) {
   const { locale, path } = useLocalePath();
+  const page = usePage();
+  const pattern = named.pattern ?? page?.pattern;
+  const params = named.params ?? page?.params ?? {};
   const origin = useRootData()?.origin ?? "";
   const options = useCanonicalOptions();
   const absolute = (l: typeof locale) => origin + canonicalHref(l, path, options);

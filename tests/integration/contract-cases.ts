@@ -4,7 +4,10 @@
  * fallbacks, operations tests) and the dev-server suite (dev.test.ts) run the
  * same rows through the same checks.
  */
+import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
+import { pagesIn } from "../../app/pages-folder.ts";
+import { LOCALES, localizedPath } from "../../app/routing/locale.ts";
 import {
   errorPage,
   htmlLang,
@@ -35,6 +38,36 @@ export const ROUTE_CASES: [string, string, Record<string, unknown>][] = [
   ["/fr/shop/docs", "/shop/[[...filters]]", { filters: ["docs"] }],
   ["/blog/about", "/blog/[slug]", { slug: "about" }],
 ];
+
+/**
+ * §1 for every page of app/pages, in every locale, read from the folder as the
+ * route table reads it: a URL made from its pattern (`[slug]` -> one segment
+ * with a space, a catch-all -> two segments), with the parameters it must get.
+ * An optional catch-all is asked for with no segment and with one.
+ */
+export const PAGE_INVENTORY: [string, string, Record<string, unknown>][] = pagesIn(
+  fileURLToPath(new URL("../../app", import.meta.url)),
+).flatMap((page) => {
+  const samples: { path: string[]; params: Record<string, string | string[]> }[] = [
+    { path: [], params: {} },
+  ];
+  for (const segment of page.segments) {
+    for (const sample of samples.splice(0)) {
+      const add = (path: string[], params: Record<string, string | string[]> = {}) =>
+        samples.push({ path: [...sample.path, ...path], params: { ...sample.params, ...params } });
+      if (segment.kind === "static") add([encodeURIComponent(segment.value)]);
+      else if (segment.kind === "dynamic") add(["a%20b"], { [segment.name]: "a b" });
+      else add(["x", "y%2Fz"], { [segment.name]: ["x", "y/z"] });
+      if (segment.kind === "optional-catch-all") add([]);
+    }
+  }
+  return LOCALES.flatMap((locale) =>
+    samples.map(({ path, params }) => {
+      const url = localizedPath(locale, `/${path.join("/")}`);
+      return [url, page.pattern, params] as [string, string, Record<string, unknown>];
+    }),
+  );
+});
 
 export async function expectRoute(
   server: RunningServer,

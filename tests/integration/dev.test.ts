@@ -4,7 +4,7 @@
  * production suite runs, through the same checks), what only Vite serves, and
  * an edited route served without a restart.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -26,7 +26,7 @@ import {
   ROUTE_CASES,
   SLASH_ROWS,
 } from "./contract-cases.ts";
-import { startDevServer } from "./harness.ts";
+import { PRICING_PAGE, startDevServer } from "./harness.ts";
 
 let server: Awaited<ReturnType<typeof startDevServer>>;
 let startedInMs = 0;
@@ -98,7 +98,7 @@ describe("what comes from Vite", () => {
   });
 
   test("an edited route is served at the next request, without a restart", async () => {
-    const file = join(server.appDir, "app", "routes", "about.tsx");
+    const file = join(server.appDir, "app", "pages", "about.tsx");
     const before = await server.request("/about");
     const source = await readFile(file, "utf8");
     const marker = "Edited while the dev server runs";
@@ -110,6 +110,19 @@ describe("what comes from Vite", () => {
       .poll(async () => (await server.request("/about")).body, { timeout: 15_000 })
       .toContain(marker);
     expect(before.body).not.toContain(marker);
+    expect(server.process.exitCode).toBeNull();
+  });
+
+  test("a page file added while it runs answers at once, unprefixed and in every locale", async () => {
+    expect((await server.request("/pricing/pro")).status).toBe(404);
+    await mkdir(join(server.appDir, "app", "pages", "pricing"));
+    await writeFile(join(server.appDir, "app", "pages", "pricing", "[plan].tsx"), PRICING_PAGE);
+    await expect
+      .poll(async () => (await server.request("/pricing/pro")).status, { timeout: 15_000 })
+      .toBe(200);
+    await expectRoute(server, "/pricing/pro", "/pricing/[plan]", { plan: "pro" });
+    await expectRoute(server, "/fr/pricing/pro%20plus", "/pricing/[plan]", { plan: "pro plus" });
+    await expectSlash(server, "/pricing/pro/?x=1", "/pricing/pro?x=1");
     expect(server.process.exitCode).toBeNull();
   });
 });

@@ -5,12 +5,12 @@
  * send them, and redirects are never followed.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { once } from "node:events";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
@@ -228,6 +228,47 @@ export async function startDevServer(
       return code;
     },
   };
+}
+
+/** A page a test adds to a copy of the app, as `app/pages/pricing/[plan].tsx`: nothing but the frame. */
+export const PRICING_PAGE = `import { Page } from "../../components/page.tsx";
+
+export default function Pricing() {
+  return <Page title="Pricing" description="Our plans." />;
+}
+`;
+
+/** The files `npm run build` reads, beside the app's. */
+const BUILD_FILES = [...APP_FILES, "server", "scripts", "tsconfig.server.json"];
+
+/**
+ * A copy of the app with `files` added (paths relative to the copy), built as
+ * `npm run build` builds it: the production server started from it with
+ * `startServer(env, productionIn(dir))`. A failed build rejects with its output.
+ */
+export async function buildAppCopy(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "app-copy-"));
+  for (const name of BUILD_FILES) await cp(join(ROOT, name), join(dir, name), { recursive: true });
+  await symlink(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  for (const [path, source] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), source);
+  }
+  const build = spawn("npm", ["run", "build"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  build.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  build.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(build, "exit")) as [number | null];
+  if (code !== 0) {
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`npm run build exited with ${code}:\n${output}`);
+  }
+  return dir;
+}
+
+/** The production build of a copy made by buildAppCopy. */
+export function productionIn(dir: string): Launch {
+  return { ...PRODUCTION, cwd: dir };
 }
 
 /** Runs the server entry with this environment until it exits; for start-up failures. */

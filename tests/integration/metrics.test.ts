@@ -110,8 +110,9 @@ describe("after a known sequence of requests", () => {
   });
 
   test("a catch-all page is counted under its pattern, not its path", () => {
-    // `/docs/*` renders any path under it (a 200); a 404 is `/*`'s, below.
-    expect(count(text, { route: "/docs/*", status_class: "2xx" })).toBe(1);
+    // `/docs/:path/*` (the page docs/[...path].tsx) renders any path under it (a 200);
+    // a 404 is `/*`'s, below.
+    expect(count(text, { route: "/docs/:path/*", status_class: "2xx" })).toBe(1);
     expect(text).not.toContain("/docs/no/such/page");
   });
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { expectNotFound, expectRoute, NOT_FOUND_PATHS, ROUTE_CASES } from "./contract-cases.ts";
+import {
+  expectNotFound,
+  expectRoute,
+  NOT_FOUND_PATHS,
+  PAGE_INVENTORY,
+  ROUTE_CASES,
+} from "./contract-cases.ts";
 import { errorPage, routeMarker, startServer, type RunningServer } from "./harness.ts";
 
 let server: RunningServer;
@@ -11,6 +17,11 @@ afterAll(() => server.stop());
 describe("contract §1: the example routes", () => {
   test.each(ROUTE_CASES)("%s renders %s with params %j", (path, route, params) =>
     expectRoute(server, path, route, params),
+  );
+
+  test.each(PAGE_INVENTORY)(
+    "every page of app/pages, in every locale: %s renders %s with params %j",
+    (path, route, params) => expectRoute(server, path, route, params),
   );
 
   test("the static /blog/new wins over the dynamic /blog/[slug]", async () => {

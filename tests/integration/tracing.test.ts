@@ -104,7 +104,9 @@ describe("a page rendered per request, with a traceparent from the proxy", () =>
     const names = spans.filter((s) => s.parentSpanId === root.spanId).map((s) => s.name);
     expect(names).toContain("step rendered-per-request");
     expect(names).toContain("render");
-    expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^loader \S*blog-post$/)]));
+    expect(names).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^loader pages\/blog\/\[slug\]$/)]),
+    );
     expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^middleware root$/)]));
   });
 

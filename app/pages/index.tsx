@@ -6,7 +6,7 @@ import { useLocalePath } from "../root-data.ts";
 export default function Home() {
   const m = messages(useLocalePath().locale).home;
   return (
-    <Page pattern="/" title={m.title} description={m.intro}>
+    <Page title={m.title} description={m.intro}>
       <Image src="/images/shell.svg" alt="" width={120} height={40} loading="eager" />
       <p>{m.intro}</p>
       <Image

@@ -1,27 +1,23 @@
-import { Page } from "../components/page.tsx";
-import { messages } from "../i18n/messages.ts";
-import { useLocalePath } from "../root-data.ts";
-import type { Route } from "./+types/blog-post";
+import { Page } from "../../components/page.tsx";
+import { messages } from "../../i18n/messages.ts";
+import { pageParamsOf } from "../../page-params.ts";
+import { useLocalePath } from "../../root-data.ts";
+import type { Route } from "./+types/[slug]";
 
 /**
  * Data loaded for every request, as Next.js's getServerSideProps would: the
  * page is rendered per request (a loader makes a route dynamic unless it
  * exports `renderOnce = true`).
  */
-export function loader({ params }: Route.LoaderArgs) {
-  return { slug: params.slug, servedAt: new Date().toISOString() };
+export function loader(args: Route.LoaderArgs) {
+  return { slug: String(pageParamsOf(args).slug), servedAt: new Date().toISOString() };
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const m = messages(useLocalePath().locale).blogPost;
   const { slug, servedAt } = loaderData;
   return (
-    <Page
-      pattern="/blog/[slug]"
-      params={{ slug }}
-      title={m.title(slug)}
-      description={`${m.title(slug)}. ${m.body}`}
-    >
+    <Page title={m.title(slug)} description={`${m.title(slug)}. ${m.body}`}>
       <p>{m.body}</p>
       <p>
         <time dateTime={servedAt}>{servedAt}</time>

@@ -1,0 +1,19 @@
+import { Link } from "react-router";
+import { NoIndex } from "../components/fallback-page.tsx";
+import { messages } from "../i18n/messages.ts";
+import { useCanonicalOptions, useLocalePath } from "../root-data.ts";
+import { canonicalHref } from "../routing/canonical-url.ts";
+
+/** The site's not-found page, rendered with status 404 in the locale of the path. */
+export default function NotFound() {
+  const { locale } = useLocalePath();
+  const m = messages(locale).notFound;
+  return (
+    <main data-page="not-found" data-locale={locale}>
+      <NoIndex title={m.title} />
+      <h1>{m.title}</h1>
+      <p>{m.body}</p>
+      <Link to={canonicalHref(locale, "/", useCanonicalOptions())}>{m.home}</Link>
+    </main>
+  );
+}

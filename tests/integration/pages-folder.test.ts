@@ -1,0 +1,63 @@
+/**
+ * Adding a page is adding a file: a copy of the app with `pages/pricing/[plan].tsx`
+ * added, built as `npm run build` builds it, answers it by the contract in every
+ * locale, with no table edited; a copy whose files Next.js would refuse does not
+ * build, and the build names the files.
+ */
+import { rm } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { LOCALES, localizedPath } from "../../app/routing/locale.ts";
+import { expectNotFound, expectRoute, expectSlash } from "./contract-cases.ts";
+import {
+  buildAppCopy,
+  PRICING_PAGE,
+  productionIn,
+  startServer,
+  type RunningServer,
+} from "./harness.ts";
+
+describe("a page added as a file", () => {
+  let dir: string;
+  let server: RunningServer;
+  beforeAll(async () => {
+    dir = await buildAppCopy({ "app/pages/pricing/[plan].tsx": PRICING_PAGE });
+    server = await startServer({}, productionIn(dir));
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  test.each(LOCALES)("answers in %s, with its parameter decoded", async (locale) => {
+    await expectRoute(server, localizedPath(locale, "/pricing/pro"), "/pricing/[plan]", {
+      plan: "pro",
+    });
+    await expectRoute(server, localizedPath(locale, "/pricing/pro%20plus"), "/pricing/[plan]", {
+      plan: "pro plus",
+    });
+  });
+
+  test("its trailing-slash and repeated-slash forms reach it in one 308, the query kept", async () => {
+    await expectSlash(server, "/pricing/pro/?x=1", "/pricing/pro?x=1");
+    await expectSlash(server, "/fr//pricing/pro/", "/fr/pricing/pro");
+  });
+
+  test.each(["/pricing", "/pricing/pro/more", "/fr/pricing"])("%s is a 404 page", (path) =>
+    expectNotFound(server, path),
+  );
+});
+
+test("files Next.js would refuse fail the build, which names each of them", async () => {
+  const failure = await buildAppCopy({
+    "app/pages/blog/[id].tsx": PRICING_PAGE,
+    "app/pages/guide/[...rest]/more.tsx": PRICING_PAGE,
+  }).then(
+    () => new Error("it built"),
+    (error: unknown) => error as Error,
+  );
+  expect(failure.message).toMatch(/npm run build exited with 1/);
+  expect(failure.message).toContain("blog/[id].tsx and blog/[slug].tsx answer the same URLs");
+  expect(failure.message).toContain(
+    "guide/[...rest]/more.tsx: a catch-all must be the last part of the path",
+  );
+}, 120_000);
