@@ -1,10 +1,13 @@
 import type { CDPSession, Page } from "@playwright/test";
 import { expect, idle, isSameDocument, markDocument, test, waitForHydration } from "./fixtures.ts";
 
-// The home page's header links lead to five route modules the home page has not loaded.
-const HEADER_ROUTE_MODULES = /\/assets\/(about|blog-new|blog-post|docs|shop)-[\w-]+\.js$/;
+// The home page's header links lead to five route modules the home page has not loaded,
+// named by Vite after their files in app/pages: about, blog/new, blog/[slug],
+// docs/[...path] and shop/[[...filters]].
+const HEADER_ROUTE_MODULES =
+  /\/assets\/(about|new|_slug_|_\.\.\.path_|__\.\.\.filters__)-[\w-]+\.js$/;
 // /blog/new's own module: the one file a navigation there loads that the home page has not.
-const BLOG_NEW_MODULE = /\/assets\/blog-new-[\w-]+\.js$/;
+const BLOG_NEW_MODULE = /\/assets\/new-[\w-]+\.js$/;
 
 /** The URLs the page asks the network for from now on: what its cache answered is left out. */
 async function networkRequests(page: Page): Promise<() => string[]> {
