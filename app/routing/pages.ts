@@ -14,6 +14,8 @@
  *   _anything, x.test.tsx      not pages
  */
 
+import { isInternalPath } from "./canonical-url.ts";
+
 export type Segment =
   | { readonly kind: "static"; readonly value: string }
   | { readonly kind: "dynamic"; readonly name: string }
@@ -161,7 +163,8 @@ function shapesOf(segments: readonly Segment[]): string[] {
  * - two files that answer the same URL (`blog/[id].tsx` and `blog/[slug].tsx`,
  *   `a.tsx` and `a/index.tsx`, `shop.tsx` and `shop/[[...f]].tsx`);
  * - two names for one dynamic segment (`blog/[id].tsx` and `blog/[slug]/edit.tsx`);
- * - a first segment that is a locale prefix, which the prefix would hide.
+ * - a first segment that is a locale prefix, which the prefix would hide;
+ * - a path the server answers itself (`/healthz`, `/assets/...`, `*.data`).
  * Files that are not pages (isPageFile) and the fallback pages are left out.
  */
 export function pagesFromFiles(
@@ -196,6 +199,12 @@ export function pagesFromFiles(
         );
       else dynamicNames.set(at, page);
     });
+    // Any value of a parameter would do: a page at such a path is never asked for.
+    const sample = `/${page.segments.map((s) => (s.kind === "static" ? s.value : "x")).join("/")}`;
+    if (isInternalPath(sample))
+      problems.push(
+        `${page.file}: "${page.pattern}" is answered by the server itself (health probes, hashed files, route data), never by a page`,
+      );
     const first = page.segments[0];
     if (first?.kind === "static" && locales.includes(first.value.toLowerCase()))
       problems.push(

@@ -159,6 +159,17 @@ describe("two files for one URL, refused naming both", () => {
     ]);
   });
 
+  test.each(["healthz.tsx", "readyz/index.tsx", "assets/[name].tsx", "feed.data.tsx"])(
+    "%s would never be asked for: the server answers that path itself",
+    (file) => {
+      expect(problemsOf([file])).toEqual([
+        expect.stringMatching(
+          new RegExp(`^${file.replace(/[.[\]]/g, "\\$&")}: ".*" is answered by the server itself`),
+        ),
+      ]);
+    },
+  );
+
   test("every problem at once, in one error that names each file", () => {
     expect(() => pagesFromFiles(["[...].tsx", "a.tsx", "a/index.tsx"])).toThrow(
       /2 problem\(s\)[^]*\[\.\.\.\]\.tsx[^]*a\.tsx and a\/index\.tsx/,
