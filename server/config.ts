@@ -5,7 +5,7 @@
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TRAILING_SLASH_MODES, type TrailingSlash } from "../app/routing/canonical-url.ts";
+import { TRAILING_SLASH, type TrailingSlash } from "../app/routing/canonical-url.ts";
 import { DEFAULT_IMAGE_QUALITY } from "../app/images.ts";
 import { isSourceExpression, parseExtraSources, type CspOptions } from "./csp.ts";
 import { MODERN_FORMATS, type ModernFormat } from "./images/format.ts";
@@ -260,7 +260,8 @@ export function loadConfig(given: Env): Readonly<Config> {
     logLevel: read("LOG_LEVEL", oneOf(LOG_LEVELS), "info"),
     logFormat: read("LOG_FORMAT", oneOf(LOG_FORMATS), development ? "pretty" : "json"),
     development,
-    trailingSlash: read("TRAILING_SLASH", oneOf(TRAILING_SLASH_MODES), "never"),
+    // A URL shape, built into the browser's code too: the site's, not the deployment's.
+    trailingSlash: TRAILING_SLASH,
     trustProxy: read("TRUST_PROXY", flag, false),
     publicOrigin: read("PUBLIC_ORIGIN", origin, null),
     httpsOnly: read("HTTPS_ONLY", flag, false),
@@ -318,6 +319,12 @@ export function loadConfig(given: Env): Readonly<Config> {
       extra: read("CSP_EXTRA", parseExtraSources, {}),
     },
   };
+  // Moved to site.config.ts: a deployment that still sets it must not be ignored silently.
+  if (env.TRAILING_SLASH !== undefined) {
+    problems.push(
+      `TRAILING_SLASH=${JSON.stringify(env.TRAILING_SLASH)}: no longer read; the trailing-slash style is trailingSlash in site.config.ts (true for "always"), set before the build`,
+    );
+  }
   if (config.shutdownDelayMs >= config.shutdownTimeoutMs) {
     problems.push("SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS");
   }

@@ -18,7 +18,7 @@ export function canonicalUrl(options: CanonicalOptions): Step {
     if (isInternalPath(rawPath)) return false;
     const location = canonicalRedirect(rawPath, rawSearch, options);
     if (location === null) return false;
-    // Cacheable, but not for long: changing TRAILING_SLASH must not leave browsers looping.
+    // Cacheable, but not for long: a site that changes trailingSlash must not leave browsers looping.
     sendText(res, 308, `Permanent Redirect: ${location}\n`, {
       Location: location,
       "Cache-Control": "public, max-age=3600",

@@ -1,4 +1,4 @@
-import type { Locale } from "../routing/locale.ts";
+import { LOCALES, type Locale } from "../routing/locale.ts";
 
 export interface Messages {
   languageName: string;
@@ -162,6 +162,15 @@ const de: Messages = {
 };
 
 const MESSAGES: Record<Locale, Messages> = { en, fr, de };
+
+// The locales come from site.config.ts: one without its text fails the server's
+// start here, not the first page asked for in it.
+const untranslated = LOCALES.filter((locale) => !Object.hasOwn(MESSAGES, locale));
+if (untranslated.length > 0) {
+  throw new Error(
+    `app/i18n/messages.ts has no text for ${untranslated.join(", ")} (i18n.locales in site.config.ts)`,
+  );
+}
 
 export function messages(locale: Locale): Messages {
   return MESSAGES[locale];

@@ -4,10 +4,14 @@
  * server's redirect step, the route middleware (for client navigations) and the
  * app's own links all ask this module, so none of them invents its own rule.
  */
+import site from "../../site.config.ts";
 import { localeOfSegment, localizedPath, type Locale } from "./locale.ts";
 
 export const TRAILING_SLASH_MODES = ["never", "always"] as const;
 export type TrailingSlash = (typeof TRAILING_SLASH_MODES)[number];
+
+/** The site's style, from site.config.ts (`trailingSlash: true` is "always"). */
+export const TRAILING_SLASH: TrailingSlash = site.trailingSlash ? "always" : "never";
 
 export interface CanonicalOptions {
   trailingSlash: TrailingSlash;

@@ -4,11 +4,17 @@
  * the browser all call these, so the rules live in exactly one place.
  */
 
-export const LOCALES = ["en", "fr", "de"] as const;
+import site from "../../site.config.ts";
+
+/** The locales served, from site.config.ts (`i18n.locales`). */
+export const LOCALES = site.i18n.locales;
 export type Locale = (typeof LOCALES)[number];
 
 /** The default locale is served without a path prefix: `/about` is English. */
-export const DEFAULT_LOCALE: Locale = "en";
+export const DEFAULT_LOCALE: Locale = site.i18n.defaultLocale;
+
+/** Whether `/` sends a visitor to the prefix of their language (`i18n.localeDetection`). */
+export const LOCALE_DETECTION: boolean = site.i18n.localeDetection;
 
 /** The cookie the language switcher sets; it wins over `Accept-Language`. */
 export const LOCALE_COOKIE = "locale";
@@ -133,7 +139,7 @@ export function preferredLocale({ cookie, acceptLanguage }: LocaleSignals): Loca
  * visitor to, or null to serve `/` as it is.
  */
 export function detectedLocale(pathname: string, signals: LocaleSignals): Locale | null {
-  if (pathname !== "/") return null;
+  if (!LOCALE_DETECTION || pathname !== "/") return null;
   const locale = preferredLocale(signals);
   return locale === DEFAULT_LOCALE ? null : locale;
 }

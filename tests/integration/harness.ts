@@ -14,6 +14,10 @@ import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
+import { TRAILING_SLASH, type TrailingSlash } from "../../app/routing/canonical-url.ts";
+import type { SiteConfigInput } from "../../app/routing/site-config.ts";
+import site from "../../site.config.ts";
+
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SERVER_ENTRY = "build/node/server/main.js";
 
@@ -190,6 +194,7 @@ export async function startServer(
 const APP_FILES = [
   "app",
   "public",
+  "site.config.ts",
   "package.json",
   "tsconfig.json",
   "vite.config.ts",
@@ -238,6 +243,15 @@ export default function Pricing() {
 }
 `;
 
+/** A site.config.ts: this project's, with `changes` over it. */
+export function siteConfigSource(changes: Partial<SiteConfigInput<string>>): string {
+  const config = { ...site, ...changes };
+  return `import { defineSiteConfig } from "./app/routing/site-config.ts";
+
+export default defineSiteConfig(${JSON.stringify(config, null, 2)});
+`;
+}
+
 /** The files `npm run build` reads, beside the app's. */
 const BUILD_FILES = [...APP_FILES, "server", "scripts", "tsconfig.server.json"];
 
@@ -266,9 +280,42 @@ export async function buildAppCopy(files: Record<string, string>): Promise<strin
   return dir;
 }
 
-/** The production build of a copy made by buildAppCopy. */
-export function productionIn(dir: string): Launch {
-  return { ...PRODUCTION, cwd: dir };
+/**
+ * The production server of a copy of the app with `files` added or replaced
+ * (buildAppCopy), started with `env`; `stop` removes the copy.
+ */
+export async function startAppCopy(
+  files: Record<string, string>,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const dir = await buildAppCopy(files);
+  const server = await startServer(env, { ...PRODUCTION, cwd: dir }).catch(
+    async (error: unknown) => {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    },
+  );
+  return {
+    ...server,
+    async stop(signal) {
+      const code = await server.stop(signal);
+      await rm(dir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** This project's build, or, for another trailing-slash style, a copy built with it. */
+export function startServerWithTrailingSlash(
+  mode: TrailingSlash,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  return mode === TRAILING_SLASH
+    ? startServer(env)
+    : startAppCopy(
+        { "site.config.ts": siteConfigSource({ trailingSlash: mode === "always" }) },
+        env,
+      );
 }
 
 /** Runs the server entry with this environment until it exits; for start-up failures. */

@@ -11,6 +11,7 @@ import {
   errorPage,
   htmlLang,
   startServer,
+  startServerWithTrailingSlash,
   type RunningServer,
 } from "./harness.ts";
 
@@ -134,12 +135,12 @@ describe("contract §3: detection on /", () => {
   });
 });
 
-test("detection under TRAILING_SLASH=always targets /fr/", async () => {
-  const always = await startServer({ TRAILING_SLASH: "always" });
+test("detection with trailing slashes always targets /fr/", async () => {
+  const always = await startServerWithTrailingSlash("always");
   try {
     const response = await always.request("/", { headers: { "Accept-Language": "fr" } });
     expect(response.headers.location).toBe("/fr/");
   } finally {
     await always.stop();
   }
-});
+}, 120_000);

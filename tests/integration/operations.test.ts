@@ -225,7 +225,7 @@ describe("with TRUST_PROXY=1 and HTTPS_ONLY=1 (the proxy redirects plain HTTP)",
 
 describe("start-up", () => {
   test.each([
-    [{ TRAILING_SLASH: "sometimes" }, "TRAILING_SLASH"],
+    [{ TRAILING_SLASH: "always" }, "trailingSlash in site.config.ts"],
     [{ PORT: "http" }, "PORT"],
     [{ TRUST_PROXY: "maybe", LOG_LEVEL: "loud" }, "LOG_LEVEL"],
   ])("a bad value %j stops start-up, naming %s", async (env, variable) => {

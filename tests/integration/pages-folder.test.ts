@@ -4,29 +4,17 @@
  * locale, with no table edited; a copy whose files Next.js would refuse does not
  * build, and the build names the files.
  */
-import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LOCALES, localizedPath } from "../../app/routing/locale.ts";
 import { expectNotFound, expectRoute, expectSlash } from "./contract-cases.ts";
-import {
-  buildAppCopy,
-  PRICING_PAGE,
-  productionIn,
-  startServer,
-  type RunningServer,
-} from "./harness.ts";
+import { buildAppCopy, PRICING_PAGE, startAppCopy, type RunningServer } from "./harness.ts";
 
 describe("a page added as a file", () => {
-  let dir: string;
   let server: RunningServer;
   beforeAll(async () => {
-    dir = await buildAppCopy({ "app/pages/pricing/[plan].tsx": PRICING_PAGE });
-    server = await startServer({}, productionIn(dir));
+    server = await startAppCopy({ "app/pages/pricing/[plan].tsx": PRICING_PAGE });
   }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.stop());
 
   test.each(LOCALES)("answers in %s, with its parameter decoded", async (locale) => {
     await expectRoute(server, localizedPath(locale, "/pricing/pro"), "/pricing/[plan]", {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TRAILING_SLASH_MODES } from "../../app/routing/canonical-url.ts";
 import { expectSlash, SLASH_ROWS } from "./contract-cases.ts";
-import { routeMarker, startServer, type RunningServer } from "./harness.ts";
+import { routeMarker, startServerWithTrailingSlash, type RunningServer } from "./harness.ts";
 
-describe.each(TRAILING_SLASH_MODES)("contract §2 with TRAILING_SLASH=%s", (mode) => {
+// One build per style: `trailingSlash` in site.config.ts is built into the browser's code too.
+describe.each(TRAILING_SLASH_MODES)("contract §2 with trailing slashes %s", (mode) => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ TRAILING_SLASH: mode });
-  });
+    server = await startServerWithTrailingSlash(mode);
+  }, 120_000);
   afterAll(() => server.stop());
 
   const column = mode === "never" ? 1 : 2;

@@ -62,7 +62,6 @@ describe("loadConfig", () => {
 
   test.each([
     [{ PORT: "8080" }, { port: 8080 }],
-    [{ TRAILING_SLASH: "always" }, { trailingSlash: "always" }],
     [{ TRUST_PROXY: "1" }, { trustProxy: true }],
     [{ TRUST_PROXY: "false" }, { trustProxy: false }],
     [{ E2E_FIXTURES: "true" }, { e2eFixtures: true }],
@@ -143,6 +142,8 @@ describe("loadConfig", () => {
     [{ PORT: "-1" }, "PORT"],
     [{ PORT: "3000.5" }, "PORT"],
     [{ TRAILING_SLASH: "sometimes" }, "TRAILING_SLASH"],
+    // No longer a deployment's setting: refused, naming where it went.
+    [{ TRAILING_SLASH: "always" }, "trailingSlash in site.config.ts"],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ LOG_FORMAT: "xml" }, "LOG_FORMAT"],

@@ -1,12 +1,26 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
+import site from "../../site.config.ts";
+
+const readme = readFileSync("README.md", "utf8");
 
 // The README's configuration table and server/config.ts must list the same variables.
 test("the README documents every environment variable the server reads", () => {
   const source = readFileSync("server/config.ts", "utf8");
-  const readme = readFileSync("README.md", "utf8");
   const variables = [...source.matchAll(/read\(\s*"(\w+)"/g)].map((m) => m[1]!);
   expect(variables.length).toBeGreaterThan(10);
-  const documented = [...readme.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
+  const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1]);
   expect(documented.sort()).toEqual([...variables].sort());
+});
+
+// Its "Site config" table and the keys of site.config.ts, with their defaults filled in.
+test("the README documents every key of site.config.ts", () => {
+  const keys = (value: object, at = ""): string[] =>
+    Object.entries(value).flatMap(([key, inner]) =>
+      typeof inner === "object" && inner !== null && !Array.isArray(inner)
+        ? keys(inner as object, `${at}${key}.`)
+        : [`${at}${key}`],
+    );
+  const documented = [...readme.matchAll(/^\| `([a-z][\w.]*)` \|/gm)].map((m) => m[1]);
+  expect(documented.sort()).toEqual(keys(site).sort());
 });

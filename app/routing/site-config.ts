@@ -1,0 +1,97 @@
+/**
+ * The site's settings that shape its URLs, with the names Next.js gives them in
+ * next.config.js. The project's `site.config.ts` calls `defineSiteConfig`; the
+ * build (app/routes.ts), the server and the browser all read that one module,
+ * so a bad value fails the build and the server's start alike, naming the key.
+ * Deploy-time settings (ports, origins, secrets, caches) are environment
+ * variables (server/config.ts).
+ */
+
+export interface SiteConfigInput<L extends string> {
+  /** Locales as path prefixes (`/fr/about`); the default one has none. */
+  readonly i18n?: {
+    /** The locales served, as written in URLs: lower case (`fr`, `pt-br`). */
+    readonly locales: readonly L[];
+    /** Served unprefixed: `/about`. */
+    readonly defaultLocale: NoInfer<L>;
+    /** Whether `/` sends a visitor to the prefix of their language (307). Default: true. */
+    readonly localeDetection?: boolean;
+  };
+  /** `true`: `/about/` is canonical, `/about` redirects to it (308). Default: false. */
+  readonly trailingSlash?: boolean;
+}
+
+export interface SiteConfig<L extends string = string> {
+  readonly i18n: {
+    readonly locales: readonly L[];
+    readonly defaultLocale: L;
+    readonly localeDetection: boolean;
+  };
+  readonly trailingSlash: boolean;
+}
+
+/** A site with no `i18n`: one locale, unprefixed. */
+const SINGLE_LOCALE = { locales: ["en"], defaultLocale: "en", localeDetection: false } as const;
+
+// A BCP 47 tag as a path segment: a language and its subtags, lower case.
+const LOCALE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function unknownKeys(value: Record<string, unknown>, known: string[], at: string): string[] {
+  return Object.keys(value)
+    .filter((key) => !known.includes(key))
+    .map((key) => `${at}${key}: not a setting (known: ${known.join(", ")})`);
+}
+
+/** Every problem with a site config, each naming its key; none for a valid one. */
+export function siteConfigProblems(input: unknown): string[] {
+  if (!isObject(input)) return ["the config must be an object"];
+  const problems = unknownKeys(input, ["i18n", "trailingSlash"], "");
+  if (input.trailingSlash !== undefined && typeof input.trailingSlash !== "boolean")
+    problems.push(`trailingSlash: ${JSON.stringify(input.trailingSlash)} must be true or false`);
+  const i18n = input.i18n;
+  if (i18n === undefined) return problems;
+  if (!isObject(i18n)) return [...problems, "i18n: must be an object"];
+  problems.push(...unknownKeys(i18n, ["locales", "defaultLocale", "localeDetection"], "i18n."));
+  const { locales, defaultLocale, localeDetection } = i18n;
+  if (!Array.isArray(locales) || locales.length === 0) {
+    problems.push("i18n.locales: must be a list of one locale or more");
+  } else {
+    locales.forEach((locale: unknown, i) => {
+      if (typeof locale !== "string" || !LOCALE_TAG.test(locale)) {
+        const lower = typeof locale === "string" ? locale.toLowerCase() : "";
+        problems.push(
+          `i18n.locales[${i}]: ${JSON.stringify(locale)} is not a locale as URLs write it` +
+            (LOCALE_TAG.test(lower) ? ` (write it in lower case: "${lower}")` : ` (such as "fr")`),
+        );
+      } else if (locales.indexOf(locale) !== i) {
+        problems.push(`i18n.locales[${i}]: "${locale}" is listed twice`);
+      }
+    });
+    if (!locales.includes(defaultLocale))
+      problems.push(
+        `i18n.defaultLocale: ${JSON.stringify(defaultLocale)} must be one of i18n.locales`,
+      );
+  }
+  if (localeDetection !== undefined && typeof localeDetection !== "boolean")
+    problems.push(`i18n.localeDetection: ${JSON.stringify(localeDetection)} must be true or false`);
+  return problems;
+}
+
+/** The config with its defaults, frozen; throws naming every bad key. */
+export function defineSiteConfig<const L extends string>(input: SiteConfigInput<L>): SiteConfig<L> {
+  const problems = siteConfigProblems(input);
+  if (problems.length > 0)
+    throw new Error(`site.config.ts is not valid:\n- ${problems.join("\n- ")}`);
+  const i18n = input.i18n ?? (SINGLE_LOCALE as unknown as NonNullable<typeof input.i18n>);
+  return Object.freeze({
+    i18n: Object.freeze({
+      locales: Object.freeze([...i18n.locales]),
+      defaultLocale: i18n.defaultLocale,
+      localeDetection: i18n.localeDetection ?? true,
+    }),
+    trailingSlash: input.trailingSlash ?? false,
+  });
+}
