@@ -181,7 +181,8 @@ export function pagesFromFiles(
   }
 
   const byShape = new Map<string, PageRoute>();
-  const dynamicNames = new Map<string, PageRoute>();
+  // Where a parameter stands (the shape before it), and the first page that named it there.
+  const dynamicNames = new Map<string, { page: PageRoute; name: string }>();
   for (const page of pages) {
     for (const shape of shapesOf(page.segments)) {
       const other = byShape.get(shape);
@@ -192,12 +193,11 @@ export function pagesFromFiles(
       if (segment.kind === "static") return;
       const at = `${shapesOf(page.segments.slice(0, i))[0]}/${segment.kind === "dynamic" ? ":" : "+"}`;
       const other = dynamicNames.get(at);
-      const otherName = other && (other.segments[i] as { name: string }).name;
-      if (other && otherName !== segment.name)
+      if (!other) dynamicNames.set(at, { page, name: segment.name });
+      else if (other.name !== segment.name)
         problems.push(
-          `${other.file} and ${page.file} name one dynamic segment twice ("${otherName}" and "${segment.name}")`,
+          `${other.page.file} and ${page.file} name one dynamic segment twice ("${other.name}" and "${segment.name}")`,
         );
-      else dynamicNames.set(at, page);
     });
     // Any value of a parameter would do: a page at such a path is never asked for.
     const sample = `/${page.segments.map((s) => (s.kind === "static" ? s.value : "x")).join("/")}`;
