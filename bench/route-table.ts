@@ -12,8 +12,13 @@
  *     of React Router (decision 016) made its routes once per build.
  * Medians of 7 batches after a warm-up; the URL matched is one of the last
  * routes (`/de/p{n}/hello`), as a request for a locale page would be.
+ * Then the same for a table made as app/routes.ts makes it, from a folder of
+ * 50 page files in Next.js's naming (app/routing/pages.ts), in the site's
+ * locales, for a static page, a dynamic page and a 404 under the last prefix.
  * BENCH_ROUTE_ITERATIONS (2000) per batch.
  */
+import { LOCALES as SITE_LOCALES } from "../app/routing/locale.ts";
+import { pagesFromFiles, routeIdOf, routePathOf } from "../app/routing/pages.ts";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -42,6 +47,39 @@ function table(size: number): RouteObject[] {
       children.push({ id, path, loader: () => null });
     }
   }
+  return [{ id: "root", path: "/", loader: () => null, children }];
+}
+
+/** 50 page files: the example site's seven, and sections, items, guides and plain pages. */
+const FOLDER_OF_50 = [
+  "index.tsx",
+  "about.tsx",
+  "blog/index.tsx",
+  "blog/new.tsx",
+  "blog/[slug].tsx",
+  "docs/[...path].tsx",
+  "shop/[[...filters]].tsx",
+  ...Array.from({ length: 15 }, (_, i) => [`section${i}/index.tsx`, `section${i}/[id].tsx`]).flat(),
+  ...Array.from({ length: 5 }, (_, i) => `guide${i}/[...path].tsx`),
+  ...Array.from({ length: 8 }, (_, i) => `page${i}.tsx`),
+];
+
+/** The route table app/routes.ts makes from `files`: each page unprefixed and per locale, and a 404. */
+function folderTable(files: string[]): RouteObject[] {
+  const pages = pagesFromFiles(files, { locales: SITE_LOCALES });
+  const children: RouteObject[] = [null, ...SITE_LOCALES].flatMap((locale) => {
+    const scoped = (path: string) => [locale, path].filter(Boolean).join("/");
+    return [
+      ...pages.map((page): RouteObject => {
+        const path = scoped(routePathOf(page));
+        const id = routeIdOf(page, locale);
+        return path === ""
+          ? { id, index: true, loader: () => null }
+          : { id, path, caseSensitive: true, loader: () => null };
+      }),
+      { id: `${locale ?? "default"}/not-found`, path: scoped("*"), loader: () => null },
+    ];
+  });
   return [{ id: "root", path: "/", loader: () => null, children }];
 }
 
@@ -84,5 +122,31 @@ for (const size of [8, 34, 200]) {
   const router = await perCall(() => createStaticRouter(handler.dataRoutes, context));
   console.log(
     `${String(count).padStart(6)}  ${match.toFixed(1).padStart(12)}  ${query.toFixed(1).padStart(10)}  ${router.toFixed(1).padStart(13)}`,
+  );
+}
+
+const folder = folderTable(FOLDER_OF_50);
+const last = SITE_LOCALES.at(-1)!;
+console.log(
+  `\n# a folder of ${FOLDER_OF_50.length} pages, in ${SITE_LOCALES.length} locales and unprefixed: ${folder[0]!.children!.length} routes`,
+);
+console.log(
+  `${"path".padEnd(22)}  ${"matchRoutes".padStart(12)}  ${"query".padStart(10)}  ${"staticRouter".padStart(13)}  (us per call)`,
+);
+const folderHandler = createStaticHandler(folder);
+for (const [path, expected] of [
+  [`/${last}/page7`, `${last}/pages/page7`],
+  [`/${last}/section14/hello`, `${last}/pages/section14/[id]`],
+  [`/${last}/nope/deeper`, `${last}/not-found`],
+] as const) {
+  const matched = matchRoutes(folder, path)?.at(-1)?.route.id;
+  if (matched !== expected) throw new Error(`${path} matched ${matched}, not ${expected}`);
+  const request = () => new Request(`http://localhost${path}`);
+  const context = (await folderHandler.query(request())) as StaticHandlerContext;
+  const match = await perCall(() => matchRoutes(folder, path));
+  const query = await perCall(() => folderHandler.query(request()));
+  const router = await perCall(() => createStaticRouter(folderHandler.dataRoutes, context));
+  console.log(
+    `${path.padEnd(22)}  ${match.toFixed(1).padStart(12)}  ${query.toFixed(1).padStart(10)}  ${router.toFixed(1).padStart(13)}`,
   );
 }
