@@ -29,7 +29,9 @@ async function fallbackDelay(page: Page, target: string, pattern: RegExp): Promi
 function expectAboutTheTimeout(delay: number) {
   // Not at 1 s, not at 10 s: at the route-load timeout, give or take scheduling.
   expect(delay).toBeGreaterThanOrEqual(ROUTE_LOAD_TIMEOUT_MS - 100);
-  expect(delay).toBeLessThan(ROUTE_LOAD_TIMEOUT_MS + 1500);
+  // Timed in the test process on a shared host: seen 1.6 s late. A timeout twice as
+  // long (7600 ms), or none, still fails.
+  expect(delay).toBeLessThan(ROUTE_LOAD_TIMEOUT_MS + 3000);
 }
 
 test.describe("contract §5: route-load timeout @fixtures", () => {

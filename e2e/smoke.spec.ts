@@ -56,7 +56,9 @@ test.describe("smoke: a deployment @core", () => {
     await load;
     const delay = Date.now() - clickedAt;
     expect(delay).toBeGreaterThanOrEqual(ROUTE_LOAD_TIMEOUT_MS - 100);
-    expect(delay).toBeLessThan(ROUTE_LOAD_TIMEOUT_MS + 1500);
+    // Timed in the test process, through HTTPS and nginx on a shared host: seen 1.6 s
+    // late there. A timeout twice as long (7600 ms), or none, still fails.
+    expect(delay).toBeLessThan(ROUTE_LOAD_TIMEOUT_MS + 3000);
     expect((await marker(page)).route).toBe("/about");
   });
 });
