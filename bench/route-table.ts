@@ -100,6 +100,20 @@ async function perCall(work: () => unknown): Promise<number> {
   return median(batches);
 }
 
+/** The row of one table and path: µs per uncached matchRoutes, handler query, createStaticRouter. */
+async function timings(
+  routes: RouteObject[],
+  handler: ReturnType<typeof createStaticHandler>,
+  path: string,
+): Promise<string> {
+  const request = () => new Request(`http://localhost${path}`);
+  const context = (await handler.query(request())) as StaticHandlerContext;
+  const match = await perCall(() => matchRoutes(routes, path));
+  const query = await perCall(() => handler.query(request()));
+  const router = await perCall(() => createStaticRouter(handler.dataRoutes, context));
+  return `${match.toFixed(1).padStart(12)}  ${query.toFixed(1).padStart(10)}  ${router.toFixed(1).padStart(13)}`;
+}
+
 console.log(
   `# route table micro-benchmark, react-router ${(await import("react-router/package.json", { with: { type: "json" } })).default.version}, ` +
     `${ITERATIONS} calls x 7 batches, ${new Date().toISOString()}`,
@@ -114,14 +128,8 @@ for (const size of [8, 34, 200]) {
   const path =
     last % 5 === 0 ? `/de/docs${last}/a/b` : last % 2 === 0 ? `/de/p${last}/hello` : `/de/p${last}`;
   if (!matchRoutes(routes, path)) throw new Error(`${path} matches nothing in a table of ${count}`);
-  const handler = createStaticHandler(routes);
-  const request = () => new Request(`http://localhost${path}`);
-  const context = (await handler.query(request())) as StaticHandlerContext;
-  const match = await perCall(() => matchRoutes(routes, path));
-  const query = await perCall(() => handler.query(request()));
-  const router = await perCall(() => createStaticRouter(handler.dataRoutes, context));
   console.log(
-    `${String(count).padStart(6)}  ${match.toFixed(1).padStart(12)}  ${query.toFixed(1).padStart(10)}  ${router.toFixed(1).padStart(13)}`,
+    `${String(count).padStart(6)}  ${await timings(routes, createStaticHandler(routes), path)}`,
   );
 }
 
@@ -141,12 +149,5 @@ for (const [path, expected] of [
 ] as const) {
   const matched = matchRoutes(folder, path)?.at(-1)?.route.id;
   if (matched !== expected) throw new Error(`${path} matched ${matched}, not ${expected}`);
-  const request = () => new Request(`http://localhost${path}`);
-  const context = (await folderHandler.query(request())) as StaticHandlerContext;
-  const match = await perCall(() => matchRoutes(folder, path));
-  const query = await perCall(() => folderHandler.query(request()));
-  const router = await perCall(() => createStaticRouter(folderHandler.dataRoutes, context));
-  console.log(
-    `${path.padEnd(22)}  ${match.toFixed(1).padStart(12)}  ${query.toFixed(1).padStart(10)}  ${router.toFixed(1).padStart(13)}`,
-  );
+  console.log(`${path.padEnd(22)}  ${await timings(folder, folderHandler, path)}`);
 }
