@@ -1,4 +1,10 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+/** The contract suites, which run again against a second site.config.ts. */
+const CONTRACT_SUITES = ["routes", "slashes", "locales", "fallbacks", "dev"].map(
+  (name) => `tests/integration/${name}.test.ts`,
+);
 
 export default defineConfig({
   test: {
@@ -16,6 +22,28 @@ export default defineConfig({
           // Each file starts the production build on its own ephemeral port.
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // The same suites, the same tables, another site: every import of the
+        // project's site.config.ts (the app's and the tests') reads the second
+        // site's, and the server started is a copy of the app built with it.
+        resolve: {
+          alias: [
+            {
+              find: /^(?:\.\.?\/)+site\.config\.ts$/,
+              replacement: fileURLToPath(
+                new URL("tests/second-site/site.config.ts", import.meta.url),
+              ),
+            },
+          ],
+        },
+        test: {
+          name: "second-site",
+          include: CONTRACT_SUITES,
+          globalSetup: ["tests/second-site/global-setup.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 120_000,
         },
       },
       {

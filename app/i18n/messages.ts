@@ -161,7 +161,59 @@ const de: Messages = {
   statusError: { title: (status) => `Anfrage fehlgeschlagen (${status})` },
 };
 
-const MESSAGES: Record<Locale, Messages> = { en, fr, de };
+const es: Messages = {
+  languageName: "Español",
+  siteName: "Shell",
+  nav: {
+    home: "Inicio",
+    about: "Quiénes somos",
+    blog: "Blog",
+    newPost: "Nueva entrada",
+    docs: "Documentación",
+    shop: "Tienda",
+  },
+  languageSwitcher: "Idioma",
+  home: {
+    title: "Bienvenida",
+    intro: "Una aplicación renderizada en el servidor que no rompe ningún enlace.",
+    photoAlt: "Montañas sobre un lago al anochecer",
+  },
+  about: {
+    title: "Quiénes somos",
+    body: "Hacemos aplicaciones web que cargan rápido y nunca rompen un enlace.",
+  },
+  blogNew: {
+    title: "Escribir una entrada nueva",
+    body: "Los borradores se guardan mientras escribe.",
+  },
+  blogPost: { title: (slug) => `Entrada: ${slug}`, body: "Gracias por leer." },
+  docs: { title: "Documentación", body: (path) => `Está leyendo ${path}.` },
+  shop: {
+    title: "Tienda",
+    all: "Todos los productos.",
+    filtered: (filters) => `Productos filtrados por ${filters}.`,
+  },
+  notFound: {
+    title: "Página no encontrada",
+    body: "La página que busca no existe.",
+    home: "Ir a la página de inicio",
+  },
+  serverError: {
+    title: "Algo salió mal",
+    body: "No pudimos mostrar esta página. Inténtelo de nuevo en un momento.",
+    reference: "Referencia",
+  },
+  clientError: {
+    title: "Error de la aplicación",
+    body: "Se produjo una excepción en el navegador.",
+    reload: "Recargar la página",
+  },
+  statusError: { title: (status) => `La solicitud falló (${status})` },
+};
+
+// Text for more locales than site.config.ts may list: a locale is served only
+// once i18n.locales names it, and then it must be here.
+const MESSAGES: Record<string, Messages> = { en, fr, de, es };
 
 // The locales come from site.config.ts: one without its text fails the server's
 // start here, not the first page asked for in it.
@@ -173,5 +225,5 @@ if (untranslated.length > 0) {
 }
 
 export function messages(locale: Locale): Messages {
-  return MESSAGES[locale];
+  return MESSAGES[locale]!;
 }

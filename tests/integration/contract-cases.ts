@@ -3,11 +3,17 @@
  * check that applies it: the production suite (routes, slashes, locales,
  * fallbacks, operations tests) and the dev-server suite (dev.test.ts) run the
  * same rows through the same checks.
+ *
+ * The rows are written for any site.config.ts: in the words of the site under
+ * test (its default locale, two prefixed ones, its trailing-slash style), so
+ * that the `second-site` project runs them unchanged against another config.
  */
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
+import { messages } from "../../app/i18n/messages.ts";
 import { pagesIn } from "../../app/pages-folder.ts";
-import { LOCALES, localizedPath } from "../../app/routing/locale.ts";
+import { TRAILING_SLASH } from "../../app/routing/canonical-url.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../app/routing/locale.ts";
 import {
   errorPage,
   htmlLang,
@@ -16,28 +22,72 @@ import {
   type RunningServer,
 } from "./harness.ts";
 
+const PREFIXED = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+if (PREFIXED.length === 0) {
+  throw new Error("the contract tables need a site.config.ts with a locale besides the default");
+}
+/** The default locale, served without a prefix. */
+export const L0: Locale = DEFAULT_LOCALE;
+/** A prefixed locale (fr on this site). */
+export const L1: Locale = PREFIXED[0]!;
+/** Another prefixed locale (de on this site; L1 again on a site with only one). */
+export const L2: Locale = PREFIXED.at(-1)!;
+/** A language the site does not serve. */
+export const UNSERVED = ["es", "it", "pt", "nl"].find(
+  (tag) => !(LOCALES as readonly string[]).includes(tag),
+)!;
+
+/**
+ * `path` (written without a trailing slash, maybe with a query) as the site
+ * writes it: with the slash under `trailingSlash: true`. `/` stays `/`.
+ */
+export function canonical(path: string): string {
+  if (TRAILING_SLASH === "never") return path;
+  const queryAt = path.search(/[?#]/);
+  const [pathname, rest] =
+    queryAt === -1 ? [path, ""] : [path.slice(0, queryAt), path.slice(queryAt)];
+  return pathname.endsWith("/") ? path : `${pathname}/${rest}`;
+}
+
+/** The canonical URL of the unprefixed `path` in `locale`: `/about` in fr -> `/fr/about`. */
+export function pathIn(locale: Locale, path: string): string {
+  if (locale === L0) return canonical(path);
+  return canonical(path === "/" ? `/${locale}` : `/${locale}${path}`);
+}
+
+/** The URL of the route data of the canonical page `path`, as React Router asks for it. */
+export function dataPath(path: string): string {
+  const queryAt = path.indexOf("?");
+  const [pathname, query] =
+    queryAt === -1 ? [path, ""] : [path.slice(0, queryAt), path.slice(queryAt)];
+  const data = pathname.endsWith("/") ? `${pathname}_.data` : `${pathname}.data`;
+  return `${data}${query}`;
+}
+
 /** §1: [path, route pattern, params]. */
-export const ROUTE_CASES: [string, string, Record<string, unknown>][] = [
-  ["/", "/", {}],
-  ["/about", "/about", {}],
-  ["/blog/new", "/blog/new", {}],
-  ["/blog/hello%20world", "/blog/[slug]", { slug: "hello world" }],
-  ["/blog/news", "/blog/[slug]", { slug: "news" }],
-  ["/blog/caf%C3%A9", "/blog/[slug]", { slug: "café" }],
-  ["/docs/a", "/docs/[...path]", { path: ["a"] }],
-  ["/docs/a/b/c", "/docs/[...path]", { path: ["a", "b", "c"] }],
-  ["/shop", "/shop/[[...filters]]", {}],
-  ["/shop/red", "/shop/[[...filters]]", { filters: ["red"] }],
-  ["/shop/red/xl", "/shop/[[...filters]]", { filters: ["red", "xl"] }],
-  ["/fr/blog/new", "/blog/new", {}],
-  ["/de/docs/x/y", "/docs/[...path]", { path: ["x", "y"] }],
-  // A page's name as a later segment is a parameter, never that page (nor a 404).
-  ["/docs/about", "/docs/[...path]", { path: ["about"] }],
-  ["/docs/blog/new", "/docs/[...path]", { path: ["blog", "new"] }],
-  ["/shop/about", "/shop/[[...filters]]", { filters: ["about"] }],
-  ["/fr/shop/docs", "/shop/[[...filters]]", { filters: ["docs"] }],
-  ["/blog/about", "/blog/[slug]", { slug: "about" }],
-];
+export const ROUTE_CASES: [string, string, Record<string, unknown>][] = (
+  [
+    ["/", "/", {}],
+    ["/about", "/about", {}],
+    ["/blog/new", "/blog/new", {}],
+    ["/blog/hello%20world", "/blog/[slug]", { slug: "hello world" }],
+    ["/blog/news", "/blog/[slug]", { slug: "news" }],
+    ["/blog/caf%C3%A9", "/blog/[slug]", { slug: "café" }],
+    ["/docs/a", "/docs/[...path]", { path: ["a"] }],
+    ["/docs/a/b/c", "/docs/[...path]", { path: ["a", "b", "c"] }],
+    ["/shop", "/shop/[[...filters]]", {}],
+    ["/shop/red", "/shop/[[...filters]]", { filters: ["red"] }],
+    ["/shop/red/xl", "/shop/[[...filters]]", { filters: ["red", "xl"] }],
+    [`/${L1}/blog/new`, "/blog/new", {}],
+    [`/${L2}/docs/x/y`, "/docs/[...path]", { path: ["x", "y"] }],
+    // A page's name as a later segment is a parameter, never that page (nor a 404).
+    ["/docs/about", "/docs/[...path]", { path: ["about"] }],
+    ["/docs/blog/new", "/docs/[...path]", { path: ["blog", "new"] }],
+    ["/shop/about", "/shop/[[...filters]]", { filters: ["about"] }],
+    [`/${L1}/shop/docs`, "/shop/[[...filters]]", { filters: ["docs"] }],
+    ["/blog/about", "/blog/[slug]", { slug: "about" }],
+  ] as [string, string, Record<string, unknown>][]
+).map(([path, route, params]) => [canonical(path), route, params]);
 
 /**
  * §1 for every page of app/pages, in every locale, read from the folder as the
@@ -63,7 +113,7 @@ export const PAGE_INVENTORY: [string, string, Record<string, unknown>][] = pages
   }
   return LOCALES.flatMap((locale) =>
     samples.map(({ path, params }) => {
-      const url = localizedPath(locale, `/${path.join("/")}`);
+      const url = pathIn(locale, `/${path.join("/")}`);
       return [url, page.pattern, params] as [string, string, Record<string, unknown>];
     }),
   );
@@ -82,7 +132,9 @@ export async function expectRoute(
 }
 
 /** §1: paths no route matches. */
-export const NOT_FOUND_PATHS = ["/docs", "/blog", "/About", "/shop-x", "/nope/deeper"];
+export const NOT_FOUND_PATHS = ["/docs", "/blog", "/About", "/shop-x", "/nope/deeper"].map(
+  canonical,
+);
 
 export async function expectNotFound(server: RunningServer, path: string): Promise<void> {
   const response = await server.request(path);
@@ -102,10 +154,10 @@ export const SLASH_ROWS: [string, string | null, string | null][] = [
   ["/blog//x", "/blog/x", "/blog/x/"],
   ["/blog\\x", "/blog/x", "/blog/x/"],
   ["//about", "/about", "/about/"],
-  ["/FR/about", "/fr/about", "/fr/about/"],
-  ["/FR//about/", "/fr/about", "/fr/about/"],
-  ["/fr/", "/fr", null],
-  ["/fr", null, "/fr/"],
+  [`/${L1.toUpperCase()}/about`, `/${L1}/about`, `/${L1}/about/`],
+  [`/${L1.toUpperCase()}//about/`, `/${L1}/about`, `/${L1}/about/`],
+  [`/${L1}/`, `/${L1}`, null],
+  [`/${L1}`, null, `/${L1}/`],
   ["/robots.txt/", "/robots.txt", "/robots.txt"],
   ["//evil.example/", "/evil.example", "/evil.example"],
   ["/\\evil.example", "/evil.example", "/evil.example"],
@@ -128,13 +180,17 @@ export async function expectSlash(
   }
 }
 
+/** The column of SLASH_ROWS for the site's own style. */
+export const SLASH_COLUMN = TRAILING_SLASH === "never" ? 1 : 2;
+
 /** §3: [path, locale, heading]. */
 export const LOCALE_PAGES: [string, string, string][] = [
-  ["/about", "en", "About us"],
-  ["/fr/about", "fr", "À propos de nous"],
-  ["/de/about", "de", "Über uns"],
-  ["/en/about", "en", "About us"],
-  ["/fr", "fr", "Bienvenue"],
+  [pathIn(L0, "/about"), L0, messages(L0).about.title],
+  [pathIn(L1, "/about"), L1, messages(L1).about.title],
+  [pathIn(L2, "/about"), L2, messages(L2).about.title],
+  // The default locale's own prefix serves it too; its canonical link is unprefixed.
+  [canonical(`/${L0}/about`), L0, messages(L0).about.title],
+  [pathIn(L1, "/"), L1, messages(L1).home.title],
 ];
 
 /** A page in `locale`, with this status and heading; its response, for what else is checked. */
@@ -164,10 +220,10 @@ export async function expectLocalePage(
 
 /** §3: [Accept-Language on /, where it redirects]. */
 export const DETECTION_CASES: [string, string][] = [
-  ["fr", "/fr"],
-  ["fr-CA", "/fr"],
-  ["de-DE,de;q=0.9,en;q=0.8", "/de"],
-  ["es, fr;q=0.4", "/fr"],
+  [L1, pathIn(L1, "/")],
+  [`${L1}-CA`, pathIn(L1, "/")],
+  [`${L2}-DE,${L2};q=0.9,${L0};q=0.8`, pathIn(L2, "/")],
+  [`${UNSERVED}, ${L1};q=0.4`, pathIn(L1, "/")],
 ];
 
 export async function expectDetection(
@@ -183,10 +239,10 @@ export async function expectDetection(
 
 /** §4: [path, locale, heading] of 404 pages. */
 export const LOCALIZED_NOT_FOUND: [string, string, string][] = [
-  ["/nope", "en", "Page not found"],
-  ["/fr/nope", "fr", "Page introuvable"],
-  ["/de/gibt/es/nicht", "de", "Seite nicht gefunden"],
-  ["/en/nope", "en", "Page not found"],
+  [pathIn(L0, "/nope"), L0, messages(L0).notFound.title],
+  [pathIn(L1, "/nope"), L1, messages(L1).notFound.title],
+  [pathIn(L2, "/gibt/es/nicht"), L2, messages(L2).notFound.title],
+  [canonical(`/${L0}/nope`), L0, messages(L0).notFound.title],
 ];
 
 export async function expectLocalizedNotFound(
@@ -207,7 +263,7 @@ export async function expectLocalizedNotFound(
  * that id, and shows no message or stack from the server.
  */
 export async function expectServerErrorPage(server: RunningServer): Promise<void> {
-  const response = await server.request("/lab/boom");
+  const response = await server.request(canonical("/lab/boom"));
   expect(response.status).toBe(500);
   expect(errorPage(response.body)).toBe("server-error");
   const requestId = response.headers["x-request-id"] as string;
@@ -254,7 +310,7 @@ export async function expectMalformedRefused(
 export const PROBES = ["/healthz", "/readyz"];
 
 export async function expectProbe(server: RunningServer, path: string): Promise<void> {
-  const response = await server.request(path, { headers: { "Accept-Language": "fr" } });
+  const response = await server.request(path, { headers: { "Accept-Language": L1 } });
   expect(response.status).toBe(200);
   expect(response.headers["x-build-id"]).toBeTruthy();
   expect(await server.accessLog(response)).toMatchObject({ level: "debug" });

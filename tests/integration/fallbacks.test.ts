@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { messages } from "../../app/i18n/messages.ts";
 import {
+  canonical,
+  dataPath,
   expectLocalizedNotFound,
   expectServerErrorPage,
   expectMalformedRefused,
+  L0,
+  L1,
   LOCALIZED_NOT_FOUND,
   MALFORMED_CASES,
+  pathIn,
 } from "./contract-cases.ts";
 import { htmlLang, startServer, type RunningServer } from "./harness.ts";
 
@@ -20,7 +26,7 @@ describe("contract §4: not found", () => {
   );
 
   test("a 404 is not an error: no error log line", async () => {
-    const response = await server.request("/nope-again");
+    const response = await server.request(canonical("/nope-again"));
     const access = await server.accessLog(response);
     expect(access).toMatchObject({ status: 404, route: "/*" });
     expect(server.logs.filter((l) => l.level === "error" && l.reqId === access.reqId)).toEqual([]);
@@ -32,14 +38,14 @@ describe("contract §4: server errors", () => {
     expectServerErrorPage(server));
 
   test("the 500 page speaks the page's locale", async () => {
-    // The fixture exists only unprefixed; the French server-error text is checked via its messages.
-    const response = await server.request("/lab/boom");
-    expect(htmlLang(response.body)).toBe("en");
-    expect(response.body).toContain("<h1>Something went wrong</h1>");
+    // The fixture exists only unprefixed: the default locale's.
+    const response = await server.request(canonical("/lab/boom"));
+    expect(htmlLang(response.body)).toBe(L0);
+    expect(response.body).toContain(`<h1>${messages(L0).serverError.title}</h1>`);
   });
 
   test("a failing data request (client navigation) is logged once too", async () => {
-    const response = await server.request("/lab/boom.data");
+    const response = await server.request(dataPath(canonical("/lab/boom")));
     const requestId = response.headers["x-request-id"] as string;
     await server.accessLog(response);
     expect(server.logs.filter((l) => l.level === "error" && l.reqId === requestId)).toHaveLength(1);
@@ -53,12 +59,12 @@ describe("contract §4: malformed input answers a short plain 4xx", () => {
   );
 
   test("a method with no handler on a page is 405", async () => {
-    const response = await server.request("/about", { method: "POST", body: "a=1" });
+    const response = await server.request(canonical("/about"), { method: "POST", body: "a=1" });
     expect(response.status).toBe(405);
   });
 
   test("a body over MAX_BODY_BYTES is 413", async () => {
-    const response = await server.request("/about", {
+    const response = await server.request(canonical("/about"), {
       method: "POST",
       headers: { "Content-Length": String(2 << 20) },
     });
@@ -72,30 +78,30 @@ describe("contract §4: malformed input answers a short plain 4xx", () => {
 
   test("the server is healthy after all that", async () => {
     expect((await server.request("/healthz")).status).toBe(200);
-    expect((await server.request("/about")).status).toBe(200);
+    expect((await server.request(canonical("/about"))).status).toBe(200);
   });
 });
 
 describe("contract §5: page data is bound to the build", () => {
   test("a data request from this build gets data", async () => {
     const { headers } = await server.request("/healthz");
-    const response = await server.request("/about.data", {
+    const response = await server.request(dataPath(canonical("/about")), {
       headers: { "X-Build-Id": headers["x-build-id"] as string },
     });
     expect(response.status).toBe(200);
   });
 
   test("a data request from another build is told to load the page as a document", async () => {
-    const response = await server.request("/fr/about.data?_routes=root&x=1", {
+    const response = await server.request(dataPath(`${pathIn(L1, "/about")}?_routes=root&x=1`), {
       headers: { "X-Build-Id": "an-older-build" },
     });
     expect(response.status).toBe(204);
-    expect(response.headers["x-remix-redirect"]).toBe("/fr/about?x=1");
+    expect(response.headers["x-remix-redirect"]).toBe(`${pathIn(L1, "/about")}?x=1`);
     expect(response.headers["x-remix-reload-document"]).toBe("true");
     expect(response.body).toBe("");
   });
 
   test("a data request without a build id (not from our pages) is served as usual", async () => {
-    expect((await server.request("/about.data")).status).toBe(200);
+    expect((await server.request(dataPath(canonical("/about")))).status).toBe(200);
   });
 });

@@ -13,10 +13,21 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 
 import { TRAILING_SLASH, type TrailingSlash } from "../../app/routing/canonical-url.ts";
 import type { SiteConfigInput } from "../../app/routing/site-config.ts";
 import site from "../../site.config.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /**
+     * A copy of the app built with another site.config.ts (the `second-site`
+     * project's global setup): the production build the suites start.
+     */
+    siteBuild?: string;
+  }
+}
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SERVER_ENTRY = "build/node/server/main.js";
@@ -27,11 +38,17 @@ interface Launch {
   readonly cwd: string;
   readonly startTimeoutMs: number;
 }
-const PRODUCTION: Launch = { args: [SERVER_ENTRY], cwd: ROOT, startTimeoutMs: 15_000 };
+/**
+ * `npm run build`'s output: this project's, or the second site's in that
+ * project (asked for when a test starts it: global setups import this file too).
+ */
+function production(): Launch {
+  return { args: [SERVER_ENTRY], cwd: inject("siteBuild") ?? ROOT, startTimeoutMs: 15_000 };
+}
 
 /** The production build, with these options to Node (V8's among them) before it. */
 export function productionWith(nodeOptions: readonly string[]): Launch {
-  return { ...PRODUCTION, args: [...nodeOptions, SERVER_ENTRY] };
+  return { ...production(), args: [...nodeOptions, SERVER_ENTRY] };
 }
 
 export type LogLine = Record<string, unknown> & { msg: string; level: string };
@@ -113,7 +130,7 @@ export function rawRequest(
 
 export async function startServer(
   env: Record<string, string> = {},
-  launch: Launch = PRODUCTION,
+  launch: Launch = production(),
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, launch.args, {
     cwd: launch.cwd,
@@ -190,9 +207,13 @@ export async function startServer(
   };
 }
 
-/** The files `npm run dev` reads the app from: copied, so that a test may edit them. */
+/**
+ * The files `npm run dev` reads the app and the server from: copied, so that a
+ * test may edit them, and so that both read the copy's site.config.ts.
+ */
 const APP_FILES = [
   "app",
+  "server",
   "public",
   "site.config.ts",
   "package.json",
@@ -210,10 +231,11 @@ export async function startDevServer(
 ): Promise<RunningServer & { appDir: string }> {
   const appDir = await mkdtemp(join(tmpdir(), "dev-app-"));
   for (const name of APP_FILES) await cp(join(ROOT, name), join(appDir, name), { recursive: true });
+  await writeFile(join(appDir, "site.config.ts"), siteConfigSource({}));
   await symlink(join(ROOT, "node_modules"), join(appDir, "node_modules"), "dir");
   const launch: Launch = {
     // As package.json's "dev" script runs it.
-    args: ["--conditions=development", join(ROOT, "server", "main.ts")],
+    args: ["--conditions=development", join(appDir, "server", "main.ts")],
     cwd: appDir,
     startTimeoutMs: 60_000,
   };
@@ -243,7 +265,10 @@ export default function Pricing() {
 }
 `;
 
-/** A site.config.ts: this project's, with `changes` over it. */
+/**
+ * A site.config.ts: the one the tests run under (this project's, or the second
+ * site's), with `changes` over it.
+ */
 export function siteConfigSource(changes: Partial<SiteConfigInput<string>>): string {
   const config = { ...site, ...changes };
   return `import { defineSiteConfig } from "./app/routing/site-config.ts";
@@ -253,10 +278,11 @@ export default defineSiteConfig(${JSON.stringify(config, null, 2)});
 }
 
 /** The files `npm run build` reads, beside the app's. */
-const BUILD_FILES = [...APP_FILES, "server", "scripts", "tsconfig.server.json"];
+const BUILD_FILES = [...APP_FILES, "scripts", "tsconfig.server.json"];
 
 /**
- * A copy of the app with `files` added (paths relative to the copy), built as
+ * A copy of the app, its site.config.ts the tests' (siteConfigSource), with
+ * `files` added (paths relative to the copy), built as
  * `npm run build` builds it: the production server started from it with
  * `startServer(env, productionIn(dir))`. A failed build rejects with its output.
  */
@@ -264,7 +290,10 @@ export async function buildAppCopy(files: Record<string, string>): Promise<strin
   const dir = await mkdtemp(join(tmpdir(), "app-copy-"));
   for (const name of BUILD_FILES) await cp(join(ROOT, name), join(dir, name), { recursive: true });
   await symlink(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-  for (const [path, source] of Object.entries(files)) {
+  for (const [path, source] of Object.entries({
+    "site.config.ts": siteConfigSource({}),
+    ...files,
+  })) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), source);
   }
@@ -289,7 +318,7 @@ export async function startAppCopy(
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const dir = await buildAppCopy(files);
-  const server = await startServer(env, { ...PRODUCTION, cwd: dir }).catch(
+  const server = await startServer(env, { ...production(), cwd: dir }).catch(
     async (error: unknown) => {
       await rm(dir, { recursive: true, force: true });
       throw error;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  canonical,
   expectNotFound,
   expectRoute,
   NOT_FOUND_PATHS,
@@ -25,13 +26,13 @@ describe("contract §1: the example routes", () => {
   );
 
   test("the static /blog/new wins over the dynamic /blog/[slug]", async () => {
-    const response = await server.request("/blog/new");
+    const response = await server.request(canonical("/blog/new"));
     expect(routeMarker(response.body)?.route).toBe("/blog/new");
   });
 
   test.each(NOT_FOUND_PATHS)("%s is a 404 page", (path) => expectNotFound(server, path));
 
-  test.each(["/lab/slow", "/lab/boom", "/lab/client-error"])(
+  test.each(["/lab/slow", "/lab/boom", "/lab/client-error"].map(canonical))(
     "the fixture %s is a 404 without E2E_FIXTURES",
     async (path) => {
       const response = await server.request(path);
@@ -41,7 +42,7 @@ describe("contract §1: the example routes", () => {
   );
 
   test("HEAD answers like GET, without a body", async () => {
-    const response = await server.request("/about", { method: "HEAD" });
+    const response = await server.request(canonical("/about"), { method: "HEAD" });
     expect(response.status).toBe(200);
     expect(response.body).toBe("");
   });
@@ -56,19 +57,19 @@ describe("with E2E_FIXTURES=1", () => {
 
   test("/lab/slow waits as long as asked", async () => {
     const started = performance.now();
-    const response = await fixtures.request("/lab/slow?ms=300");
+    const response = await fixtures.request(canonical("/lab/slow?ms=300"));
     expect(response.status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     expect(response.body).toContain('data-waited-ms="300"');
   });
 
   test("/lab/slow refuses a delay that is not a number of milliseconds", async () => {
-    const response = await fixtures.request("/lab/slow?ms=abc");
+    const response = await fixtures.request(canonical("/lab/slow?ms=abc"));
     expect(response.status).toBe(400);
   });
 
   test("/lab/client-error renders on the server", async () => {
-    const response = await fixtures.request("/lab/client-error");
+    const response = await fixtures.request(canonical("/lab/client-error"));
     expect(response.status).toBe(200);
     expect(routeMarker(response.body)?.route).toBe("/lab/client-error");
   });

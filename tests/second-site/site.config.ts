@@ -1,0 +1,15 @@
+/**
+ * The second site the contract suites run against (the `second-site` Vitest
+ * project and Playwright project): other locales, another default, and trailing
+ * slashes. Nothing else changes: the same pages, the same test tables.
+ */
+import { defineSiteConfig } from "../../app/routing/site-config.ts";
+
+export default defineSiteConfig({
+  i18n: {
+    locales: ["de", "es"],
+    defaultLocale: "es",
+    localeDetection: true,
+  },
+  trailingSlash: true,
+});
