@@ -168,7 +168,18 @@ async function openTab(browser: Browser, url: string) {
     }
   });
   page.on("pageerror", (error) => seen.errors.push(error.message));
-  await page.goto(url);
+  // The bridge compose made for this stack may still be settling (its IPv6
+  // address comes a moment after it is up), and Chromium fails a navigation it
+  // sees the host's network change under with ERR_NETWORK_CHANGED (seen in a
+  // fresh-clone CI run): that is the host, not the app, so the tab is opened again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(url);
+      break;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes("ERR_NETWORK_CHANGED")) throw error;
+    }
+  }
   return { page, seen };
 }
 
