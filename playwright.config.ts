@@ -9,6 +9,13 @@ import { chromiumArgs, chromiumPath, trustedKeyArgs } from "./e2e/chromium.ts";
  * specs, which check the build itself page by page and would only add time there.
  */
 const smoke = Boolean(process.env.BASE_URL);
+/**
+ * E2E_SITE=second-site: the contract specs (§1 to §4) again, written in the
+ * site's words (e2e/site.ts), against an image of the app built with the second
+ * site.config.ts (global-setup.ts); `npm test` runs it after the main suite.
+ */
+const secondSite = process.env.E2E_SITE === "second-site";
+const CONTRACT_SPECS = /\/(routes|slashes|locales|fallbacks)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -29,8 +36,21 @@ export default defineConfig({
       ]
     : [
         ["list"],
-        ["html", { open: "never", outputFolder: "playwright-report" }],
-        ["json", { outputFile: "test-results/playwright.json" }],
+        [
+          "html",
+          {
+            open: "never",
+            outputFolder: secondSite ? "playwright-report/second-site" : "playwright-report",
+          },
+        ],
+        [
+          "json",
+          {
+            outputFile: secondSite
+              ? "test-results/playwright-second-site.json"
+              : "test-results/playwright.json",
+          },
+        ],
       ],
   use: {
     // Chromium trusts a test proxy's (or, with the smoke image's --insecure, a
@@ -47,21 +67,30 @@ export default defineConfig({
     },
   },
   // A project's grep and grepInvert replace the top-level ones, so each says both.
-  projects: [
-    {
-      name: "direct",
-      use: { ...devices["Desktop Chrome"] },
-      grepInvert: smoke ? /@mobile|@fixtures|@build|@proxy/ : /@mobile|@proxy/,
-    },
-    {
-      name: "mobile",
-      use: { ...devices["Pixel 7"] },
-      grep: /@mobile/,
-      grepInvert: smoke ? /@fixtures/ : undefined,
-    },
-    // The core specs again, through the nginx of docker-compose.yml, over HTTPS and HTTP/2.
-    ...(smoke
-      ? []
-      : [{ name: "proxy", use: { ...devices["Desktop Chrome"] }, grep: /@core|@proxy/ }]),
-  ],
+  projects: secondSite
+    ? [
+        {
+          name: "second-site",
+          use: { ...devices["Desktop Chrome"] },
+          testMatch: CONTRACT_SPECS,
+          grepInvert: /@mobile|@proxy/,
+        },
+      ]
+    : [
+        {
+          name: "direct",
+          use: { ...devices["Desktop Chrome"] },
+          grepInvert: smoke ? /@mobile|@fixtures|@build|@proxy/ : /@mobile|@proxy/,
+        },
+        {
+          name: "mobile",
+          use: { ...devices["Pixel 7"] },
+          grep: /@mobile/,
+          grepInvert: smoke ? /@fixtures/ : undefined,
+        },
+        // The core specs again, through the nginx of docker-compose.yml, over HTTPS and HTTP/2.
+        ...(smoke
+          ? []
+          : [{ name: "proxy", use: { ...devices["Desktop Chrome"] }, grep: /@core|@proxy/ }]),
+      ],
 });

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { expect, linksTo, test, waitForHydration } from "./fixtures.ts";
+import { site, text } from "./site.ts";
+
+const { L0, L1, L2, canonical, pathIn } = site;
 
 test.describe("contract §4: not found @core", () => {
-  for (const [path, lang, heading] of [
-    ["/nope", "en", "Page not found"],
-    ["/fr/nope", "fr", "Page introuvable"],
-    ["/de/nope", "de", "Seite nicht gefunden"],
-  ] as const) {
+  for (const [path, lang, heading] of [...new Set([L0, L1, L2])].map(
+    (locale) => [pathIn(locale, "/nope"), locale, text(locale).notFound.title] as const,
+  )) {
     test(`${path} is a ${lang} 404 page`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
@@ -19,7 +20,7 @@ test.describe("contract §4: not found @core", () => {
 
 test.describe("contract §4: errors @fixtures", () => {
   test("a loader error is a 500 page with the request's reference id", async ({ page }) => {
-    const response = await page.goto("/lab/boom");
+    const response = await page.goto(canonical("/lab/boom"));
     expect(response?.status()).toBe(500);
     const requestId = response!.headers()["x-request-id"];
     await expect(page.locator("[data-reference-id]")).toHaveText(requestId!);
@@ -27,9 +28,11 @@ test.describe("contract §4: errors @fixtures", () => {
   });
 
   test("a loader error on client navigation shows the 500 page too", async ({ page }) => {
-    await linksTo(page, ["/lab/boom"]);
-    const data = page.waitForResponse((r) => r.url().includes("/lab/boom.data"));
-    await page.locator('a[data-to="/lab/boom"]').click();
+    await linksTo(page, [canonical("/lab/boom")]);
+    const data = page.waitForResponse((r) =>
+      r.url().includes(site.dataPath(canonical("/lab/boom"))),
+    );
+    await page.locator(`a[data-to="${canonical("/lab/boom")}"]`).click();
     const requestId = (await data).headers()["x-request-id"];
     await expect(page.locator('main[data-page="server-error"]')).toBeVisible();
     await expect(page.locator("[data-reference-id]")).toHaveText(requestId!);
@@ -39,13 +42,17 @@ test.describe("contract §4: errors @fixtures", () => {
     page,
   }) => {
     // From a page without a query: nothing but the root's own rule re-runs its loader.
-    await page.goto("/about");
+    await page.goto(canonical("/about"));
     await waitForHydration(page);
-    const data = page.waitForResponse((r) => r.url().includes("/lab/boom.data"));
-    await page.evaluate(() =>
-      (
-        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
-      ).__reactRouterDataRouter.navigate("/lab/boom"),
+    const data = page.waitForResponse((r) =>
+      r.url().includes(site.dataPath(canonical("/lab/boom"))),
+    );
+    await page.evaluate(
+      (to) =>
+        (
+          window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+        ).__reactRouterDataRouter.navigate(to),
+      canonical("/lab/boom"),
     );
     const requestId = (await data).headers()["x-request-id"];
     await expect(page.locator("[data-reference-id]")).toHaveText(requestId!);
@@ -59,9 +66,9 @@ test.describe("contract §4: errors @fixtures", () => {
       const reported = page.waitForRequest(
         (request) => request.url().endsWith("/_report") && request.method() === "POST",
       );
-      await page.goto("/lab/client-error");
+      await page.goto(canonical("/lab/client-error"));
       const notice = page.getByRole("alert");
-      await expect(notice).toContainText("A client-side exception has occurred.");
+      await expect(notice).toContainText(text(L0).clientError.body);
       await expect(notice).not.toContainText("lab:");
       // The reference on the notice is the one the report carries, and the server logs.
       const reference = await notice.locator("[data-client-error-reference]").textContent();
@@ -83,13 +90,13 @@ test.describe("contract §4: errors @fixtures", () => {
         });
       }
       const reload = page.waitForEvent("load");
-      await notice.getByRole("button", { name: "Reload the page" }).click();
+      await notice.getByRole("button", { name: text(L0).clientError.reload }).click();
       await reload;
     });
   });
 
   test("a form post works, directly and through the proxy @core", async ({ page }) => {
-    await page.goto("/lab/form");
+    await page.goto(canonical("/lab/form"));
     await waitForHydration(page);
     await page.getByLabel("message").fill("bonjour");
     await page.getByRole("button", { name: "Send" }).click();

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { site } from "./site.ts";
 
 export { expect };
 
@@ -63,7 +64,7 @@ export async function isSameDocument(page: Page): Promise<boolean> {
 /** A page of `<Link>`s (the /lab/links fixture), hydrated, ready to click. */
 export async function linksTo(page: Page, targets: string[]): Promise<void> {
   const query = targets.map((t) => `to=${encodeURIComponent(t)}`).join("&");
-  await page.goto(`/lab/links?${query}`);
+  await page.goto(`${site.canonical("/lab/links")}?${query}`);
   await waitForHydration(page);
   await markDocument(page);
 }

@@ -7,12 +7,49 @@
  * Returns the teardown.
  */
 import { execFileSync } from "node:child_process";
-import { createWriteStream, mkdirSync } from "node:fs";
+import {
+  cpSync,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { presentedKey } from "./chromium.ts";
 
 const PROXY_PORT = 8080;
 const PROXY_TLS_PORT = 8443;
+
+/** What a copy of the app for an image leaves out (beside .dockerignore's rules). */
+const NOT_COPIED = new Set([".git", ".tools", "node_modules", "build", ".react-router", "bench"]);
+const NOT_COPIED_ANYWHERE = ["test-results", "playwright-report"];
+
+/**
+ * The app image of the second site: this checkout copied, its site.config.ts
+ * replaced by tests/second-site/'s (as a team's own config would be), built as
+ * scripts/build-image.sh builds ours, from the copy.
+ */
+async function buildSecondSiteImage(tag: string): Promise<void> {
+  const { default: second } = await import("../tests/second-site/site.config.ts");
+  const copy = mkdtempSync(join(tmpdir(), "second-site-"));
+  try {
+    for (const entry of readdirSync(".")) {
+      if (NOT_COPIED.has(entry) || NOT_COPIED_ANYWHERE.includes(entry)) continue;
+      cpSync(entry, join(copy, entry), { recursive: true });
+    }
+    writeFileSync(
+      join(copy, "site.config.ts"),
+      `import { defineSiteConfig } from "./app/routing/site-config.ts";\n\n` +
+        `export default defineSiteConfig(${JSON.stringify(second, null, 2)});\n`,
+    );
+    execFileSync(join(copy, "scripts/build-image.sh"), [tag], { stdio: "inherit" });
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
 
 export default async function globalSetup() {
   if (process.env.BASE_URL) {
@@ -26,9 +63,11 @@ export default async function globalSetup() {
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= "true";
   // Published ports are on this machine's loopback (vitest.config.ts says why).
   process.env.TESTCONTAINERS_HOST_OVERRIDE ??= "127.0.0.1";
-  const given = process.env.APP_IMAGE;
+  // The second site is always built here, from a copy of the app with its config.
+  const given = process.env.E2E_SITE ? undefined : process.env.APP_IMAGE;
   const image = given ?? `rr-ssr-shell:e2e-${process.pid}`;
-  if (!given) execFileSync("scripts/build-image.sh", [image], { stdio: "inherit" });
+  if (process.env.E2E_SITE) await buildSecondSiteImage(image);
+  else if (!given) execFileSync("scripts/build-image.sh", [image], { stdio: "inherit" });
 
   const network = await new Network().start();
   const app = await new AppContainer(image)

@@ -6,73 +6,87 @@ import {
   test,
   waitForHydration,
 } from "./fixtures.ts";
+import { site, text } from "./site.ts";
+
+const { L0, L1, L2, UNSERVED, canonical, pathIn } = site;
 
 test.describe("contract §3: locale prefixes @core", () => {
-  test("/fr/about is French, with lang, canonical and hreflang links", async ({
+  test(`${pathIn(L1, "/about")} is in ${L1}, with lang, canonical and hreflang links`, async ({
     page,
     baseURL,
   }) => {
-    await page.goto("/fr/about");
-    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-    expect(await marker(page)).toMatchObject({ route: "/about", locale: "fr" });
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("À propos de nous");
+    await page.goto(pathIn(L1, "/about"));
+    await expect(page.locator("html")).toHaveAttribute("lang", L1);
+    expect(await marker(page)).toMatchObject({ route: "/about", locale: L1 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(L1).about.title);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       "href",
-      `${baseURL}/fr/about`,
+      `${baseURL}${pathIn(L1, "/about")}`,
     );
-    await expect(page.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute(
+    await expect(page.locator(`link[rel="alternate"][hreflang="${L2}"]`)).toHaveAttribute(
       "href",
-      `${baseURL}/de/about`,
+      `${baseURL}${pathIn(L2, "/about")}`,
     );
     await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
       "href",
-      `${baseURL}/about`,
+      `${baseURL}${pathIn(L0, "/about")}`,
     );
   });
 
-  test("/en/about is English with its canonical on /about", async ({ page, baseURL }) => {
-    await page.goto("/en/about");
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/about`);
+  test(`/${L0}/about is in ${L0} with its canonical on the unprefixed URL`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto(canonical(`/${L0}/about`));
+    await expect(page.locator("html")).toHaveAttribute("lang", L0);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      `${baseURL}${pathIn(L0, "/about")}`,
+    );
   });
 
-  test("/FR/about is redirected to /fr/about", async ({ page }) => {
-    const response = await page.goto("/FR/about");
-    expect(page.url()).toMatch(/\/fr\/about$/);
+  test(`/${L1.toUpperCase()}/about is redirected to ${pathIn(L1, "/about")}`, async ({
+    page,
+    baseURL,
+  }) => {
+    const response = await page.goto(canonical(`/${L1.toUpperCase()}/about`));
+    expect(page.url()).toBe(`${baseURL}${pathIn(L1, "/about")}`);
     expect((await response?.request().redirectedFrom()?.response())?.status()).toBe(308);
   });
 
   test("an unknown prefix is a 404", async ({ page }) => {
-    const response = await page.goto("/xx/about");
-    expect(response?.status()).toBe(404);
+    for (const prefix of ["xx", UNSERVED]) {
+      const response = await page.goto(canonical(`/${prefix}/about`));
+      expect(response?.status()).toBe(404);
+    }
   });
 
   test("the language switcher moves to the same page in another locale and remembers it", async ({
     page,
     context,
   }) => {
-    await page.goto("/shop/red?sort=price");
+    await page.goto(`${pathIn(L0, "/shop/red")}?sort=price`);
     await waitForHydration(page);
     await markDocument(page);
-    await page.getByRole("link", { name: "Deutsch" }).click();
-    await expect(page).toHaveURL(/\/de\/shop\/red\?sort=price$/);
-    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await page.getByRole("link", { name: text(L2).languageName }).click();
+    await expect(page).toHaveURL(new RegExp(`${pathIn(L2, "/shop/red")}\\?sort=price$`));
+    await expect(page.locator("html")).toHaveAttribute("lang", L2);
     expect((await marker(page)).params).toEqual({ filters: ["red"] });
     expect(await isSameDocument(page)).toBe(true);
     const cookies = await context.cookies();
-    expect(cookies.find((c) => c.name === "locale")?.value).toBe("de");
+    expect(cookies.find((c) => c.name === "locale")?.value).toBe(L2);
 
     // The remembered choice decides where / goes.
     await page.goto("/");
-    await expect(page).toHaveURL(/\/de$/);
+    await expect(page).toHaveURL(new RegExp(`${pathIn(L2, "/")}$`));
   });
 });
 
 test.describe("contract §3: detection on / @core", () => {
   for (const [languages, path] of [
-    ["fr-CA", "/fr"],
-    ["de-DE", "/de"],
-    ["en-US", "/"],
+    [`${L1}-CA`, pathIn(L1, "/")],
+    [`${L2}-DE`, pathIn(L2, "/")],
+    [`${L0}-US`, "/"],
   ] as const) {
     test(`a browser in ${languages} lands on ${path}`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ baseURL, locale: languages });
@@ -84,12 +98,12 @@ test.describe("contract §3: detection on / @core", () => {
   }
 
   test("a cookie wins over the browser's languages", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, locale: "fr-FR" });
-    await context.addCookies([{ name: "locale", value: "en", url: baseURL! }]);
+    const context = await browser.newContext({ baseURL, locale: `${L1}-FR` });
+    await context.addCookies([{ name: "locale", value: L0, url: baseURL! }]);
     const page = await context.newPage();
     await page.goto("/");
     expect(new URL(page.url()).pathname).toBe("/");
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("html")).toHaveAttribute("lang", L0);
     await context.close();
   });
 });

@@ -5,6 +5,7 @@
  *
  *   typecheck -> lint -> build -> app image -> Vitest (unit, integration, container)
  *   -> Playwright (the browser suite against the image, directly and through nginx)
+ *   -> Playwright again, the contract specs against an image of the second site
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -49,6 +50,8 @@ const steps: [string, string, string[], Record<string, string>?][] = [
     ? []
     : [["browser", "npx", ["playwright", "install", "chromium"]] as [string, string, string[]]]),
   ["playwright", "npx", ["playwright", "test"], { APP_IMAGE: IMAGE }],
+  // The contract specs again, against an image built with the second site.config.ts.
+  ["playwright (second site)", "npx", ["playwright", "test"], { E2E_SITE: "second-site" }],
 ];
 
 let ok = true;

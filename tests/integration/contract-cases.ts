@@ -13,7 +13,9 @@ import { expect } from "vitest";
 import { messages } from "../../app/i18n/messages.ts";
 import { pagesIn } from "../../app/pages-folder.ts";
 import { TRAILING_SLASH } from "../../app/routing/canonical-url.ts";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../app/routing/locale.ts";
+import { LOCALES, type Locale } from "../../app/routing/locale.ts";
+import site from "../../site.config.ts";
+import { siteTerms } from "../site-terms.ts";
 import {
   errorPage,
   htmlLang,
@@ -22,47 +24,11 @@ import {
   type RunningServer,
 } from "./harness.ts";
 
-const PREFIXED = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
-if (PREFIXED.length === 0) {
-  throw new Error("the contract tables need a site.config.ts with a locale besides the default");
-}
-/** The default locale, served without a prefix. */
-export const L0: Locale = DEFAULT_LOCALE;
-/** A prefixed locale (fr on this site). */
-export const L1: Locale = PREFIXED[0]!;
-/** Another prefixed locale (de on this site; L1 again on a site with only one). */
-export const L2: Locale = PREFIXED.at(-1)!;
-/** A language the site does not serve. */
-export const UNSERVED = ["es", "it", "pt", "nl"].find(
-  (tag) => !(LOCALES as readonly string[]).includes(tag),
-)!;
+/** The site under test in the tables' words (tests/site-terms.ts). */
+export const { L0, L1, L2, UNSERVED, canonical, pathIn, dataPath } = siteTerms(site);
 
-/**
- * `path` (written without a trailing slash, maybe with a query) as the site
- * writes it: with the slash under `trailingSlash: true`. `/` stays `/`.
- */
-export function canonical(path: string): string {
-  if (TRAILING_SLASH === "never") return path;
-  const queryAt = path.search(/[?#]/);
-  const [pathname, rest] =
-    queryAt === -1 ? [path, ""] : [path.slice(0, queryAt), path.slice(queryAt)];
-  return pathname.endsWith("/") ? path : `${pathname}/${rest}`;
-}
-
-/** The canonical URL of the unprefixed `path` in `locale`: `/about` in fr -> `/fr/about`. */
-export function pathIn(locale: Locale, path: string): string {
-  if (locale === L0) return canonical(path);
-  return canonical(path === "/" ? `/${locale}` : `/${locale}${path}`);
-}
-
-/** The URL of the route data of the canonical page `path`, as React Router asks for it. */
-export function dataPath(path: string): string {
-  const queryAt = path.indexOf("?");
-  const [pathname, query] =
-    queryAt === -1 ? [path, ""] : [path.slice(0, queryAt), path.slice(queryAt)];
-  const data = pathname.endsWith("/") ? `${pathname}_.data` : `${pathname}.data`;
-  return `${data}${query}`;
-}
+/** The app's text in `locale` (app/i18n/messages.ts), for the headings a page must show. */
+export const text = (locale: string) => messages(locale as Locale);
 
 /** §1: [path, route pattern, params]. */
 export const ROUTE_CASES: [string, string, Record<string, unknown>][] = (
@@ -185,12 +151,12 @@ export const SLASH_COLUMN = TRAILING_SLASH === "never" ? 1 : 2;
 
 /** §3: [path, locale, heading]. */
 export const LOCALE_PAGES: [string, string, string][] = [
-  [pathIn(L0, "/about"), L0, messages(L0).about.title],
-  [pathIn(L1, "/about"), L1, messages(L1).about.title],
-  [pathIn(L2, "/about"), L2, messages(L2).about.title],
+  [pathIn(L0, "/about"), L0, text(L0).about.title],
+  [pathIn(L1, "/about"), L1, text(L1).about.title],
+  [pathIn(L2, "/about"), L2, text(L2).about.title],
   // The default locale's own prefix serves it too; its canonical link is unprefixed.
-  [canonical(`/${L0}/about`), L0, messages(L0).about.title],
-  [pathIn(L1, "/"), L1, messages(L1).home.title],
+  [canonical(`/${L0}/about`), L0, text(L0).about.title],
+  [pathIn(L1, "/"), L1, text(L1).home.title],
 ];
 
 /** A page in `locale`, with this status and heading; its response, for what else is checked. */
@@ -239,10 +205,10 @@ export async function expectDetection(
 
 /** §4: [path, locale, heading] of 404 pages. */
 export const LOCALIZED_NOT_FOUND: [string, string, string][] = [
-  [pathIn(L0, "/nope"), L0, messages(L0).notFound.title],
-  [pathIn(L1, "/nope"), L1, messages(L1).notFound.title],
-  [pathIn(L2, "/gibt/es/nicht"), L2, messages(L2).notFound.title],
-  [canonical(`/${L0}/nope`), L0, messages(L0).notFound.title],
+  [pathIn(L0, "/nope"), L0, text(L0).notFound.title],
+  [pathIn(L1, "/nope"), L1, text(L1).notFound.title],
+  [pathIn(L2, "/gibt/es/nicht"), L2, text(L2).notFound.title],
+  [canonical(`/${L0}/nope`), L0, text(L0).notFound.title],
 ];
 
 export async function expectLocalizedNotFound(

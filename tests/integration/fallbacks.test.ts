@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { messages } from "../../app/i18n/messages.ts";
 import {
   canonical,
   dataPath,
@@ -11,6 +10,7 @@ import {
   LOCALIZED_NOT_FOUND,
   MALFORMED_CASES,
   pathIn,
+  text,
 } from "./contract-cases.ts";
 import { htmlLang, startServer, type RunningServer } from "./harness.ts";
 
@@ -41,7 +41,7 @@ describe("contract §4: server errors", () => {
     // The fixture exists only unprefixed: the default locale's.
     const response = await server.request(canonical("/lab/boom"));
     expect(htmlLang(response.body)).toBe(L0);
-    expect(response.body).toContain(`<h1>${messages(L0).serverError.title}</h1>`);
+    expect(response.body).toContain(`<h1>${text(L0).serverError.title}</h1>`);
   });
 
   test("a failing data request (client navigation) is logged once too", async () => {
