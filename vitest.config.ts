@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /** The contract suites, which run again against a second site.config.ts. */
-const CONTRACT_SUITES = ["routes", "slashes", "locales", "fallbacks", "dev"].map(
+const CONTRACT_SUITES = ["routes", "slashes", "locales", "fallbacks", "dev", "sitemap"].map(
   (name) => `tests/integration/${name}.test.ts`,
 );
 

@@ -5,6 +5,8 @@
  */
 import { useLocation, useMatches } from "react-router";
 import { pageParams, pageRouteOfId, patternOfRoutePath, type PageParams } from "./routing/pages.ts";
+
+export type { GetStaticPaths, StaticPaths } from "./routing/pages.ts";
 import { splitLocalePath } from "./routing/locale.ts";
 
 export interface PageMatch {

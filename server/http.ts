@@ -22,6 +22,7 @@ import { renderOncePages } from "./render-once.ts";
 import { rateLimit } from "./rate-limit.ts";
 import { REPORT_RATE, reports } from "./reports.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { sitemap } from "./sitemap/step.ts";
 import { onDemandRevalidation, REVALIDATE_RATE } from "./cache/on-demand.ts";
 import type { SharedCache } from "./cache/shared.ts";
 import {
@@ -71,7 +72,13 @@ function requestIdFor(req: IncomingMessage, trustProxy: boolean): string {
   return uuid.slice(0, 8) + uuid.slice(9, 13);
 }
 
-export function createRequestListener(deps: AppDependencies): RequestListener {
+/** The pipeline, and what it works out from the build before it should take traffic. */
+export interface AppListener extends RequestListener {
+  /** Settles once the build's sitemap paths are known; rejects, naming the page, if they cannot be. */
+  readonly ready: Promise<unknown>;
+}
+
+export function createRequestListener(deps: AppDependencies): AppListener {
   const { config, logger, build, files, assets, lifecycle, imageDiskCache, metrics, sharedCache } =
     deps;
   const { tracing } = deps;
@@ -91,6 +98,7 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
   // Counted in the shared cache when there is one: every replica's requests together.
   const limit = (name: string, rate: { points: number; seconds: number }) =>
     rateLimit(name, rate, sharedCache?.redis ?? null);
+  const sitemapStep = sitemap(build);
   const imageCounts = imageCounters();
   const reportCounts = reportCounters();
   // Each step with the name the metrics give its answers.
@@ -122,6 +130,7 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     ["locale", localeDetection(config)],
     ["build-binding", buildBinding(buildId, config)],
     ["origin", publicOrigin(config)],
+    ["sitemap", sitemapStep.step],
     ["rendered-once", pages.fromMemory],
     ["rendered-per-request", reactRouter(renderer, pages.renderedPerRequest)],
   ];
@@ -173,7 +182,7 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     }
   }
 
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const startedAt = process.hrtime.bigint();
     const target = req.url ?? "/";
     const queryAt = target.indexOf("?");
@@ -231,4 +240,5 @@ export function createRequestListener(deps: AppDependencies): RequestListener {
     if (traced) void context.with(traced.context, () => answer(exchange, steps));
     else void answer(exchange, null);
   };
+  return Object.assign(listener, { ready: sitemapStep.paths });
 }

@@ -103,6 +103,10 @@ if (config.metricsPort !== 0) {
   serveMetrics(metrics, { port: config.metricsPort, host: config.host }, logger);
 }
 let current = { build: firstBuild, pipeline: pipelineOf(firstBuild) };
+// What the pipeline works out from the build (the sitemap's paths, from the pages'
+// getStaticPaths) must hold before it takes traffic: a page's error stops the start.
+// Under `npm run dev` an error shows at /sitemap.xml instead, and the page is fixed live.
+if (!config.development) await current.pipeline.ready.catch(fatal);
 if (config.development) {
   // An edited module gives a new build; it gets a new pipeline (fresh caches of
   // pages rendered once) before the first request that sees it.

@@ -33,6 +33,19 @@ export interface PageRoute {
 /** The parameters of a page as Next.js gives them: a catch-all as an array, decoded once. */
 export type PageParams = Record<string, string | string[]>;
 
+/**
+ * What a page's `getStaticPaths` export returns, as in Next.js: the paths of a
+ * page with parameters that the sitemap lists (and a smoke run visits), as
+ * paths (`"/blog/hello"`) or as parameters (`{ params: { slug: "hello" } }`).
+ */
+export interface StaticPaths {
+  readonly paths: readonly (string | { readonly params: PageParams })[];
+  /** Next.js's; read by nothing here: every page renders on demand. */
+  readonly fallback?: unknown;
+}
+
+export type GetStaticPaths = () => StaticPaths | Promise<StaticPaths>;
+
 /** The pages folder's special files: rendered for a 404 and for a server error, never routed to. */
 export const FALLBACK_PAGES = { notFound: "404", error: "500" } as const;
 
@@ -314,4 +327,54 @@ export function pageParams(pattern: string, path: string): PageParams | null {
     }
   }
   return given.length === wanted.length ? params : null;
+}
+
+/**
+ * The path of a page for these parameters, each segment percent-encoded once:
+ * the inverse of `pageParams` (`/blog/[slug]` and `{ slug: "hello world" }` ->
+ * `/blog/hello%20world`; `/docs/[...path]` and `{ path: ["a", "b/c"] }` ->
+ * `/docs/a/b%2Fc`). Throws a PageParamsError naming the file when they do not
+ * fit the page: one missing, one too many, an array where a segment is wanted
+ * or the reverse, an empty segment.
+ */
+export function pagePath(page: PageRoute, params: PageParams): string {
+  const parts: string[] = [];
+  const used = new Set<string>();
+  for (const segment of page.segments) {
+    if (segment.kind === "static") {
+      parts.push(encodeURIComponent(segment.value));
+      continue;
+    }
+    used.add(segment.name);
+    const value = params[segment.name];
+    if (segment.kind === "dynamic") {
+      if (typeof value !== "string" || value === "") {
+        throw new PageParamsError(page, `${segment.name} must be a non-empty string`);
+      }
+      parts.push(encodeURIComponent(value));
+      continue;
+    }
+    if (value === undefined && segment.kind === "optional-catch-all") continue;
+    if (
+      !Array.isArray(value) ||
+      value.length === 0 ||
+      value.some((v) => typeof v !== "string" || v === "")
+    ) {
+      throw new PageParamsError(page, `${segment.name} must be an array of non-empty strings`);
+    }
+    parts.push(...value.map(encodeURIComponent));
+  }
+  const extra = Object.keys(params).filter((name) => !used.has(name));
+  if (extra.length > 0) {
+    throw new PageParamsError(page, `${extra.join(", ")}: not a parameter of ${page.pattern}`);
+  }
+  return `/${parts.join("/")}`;
+}
+
+/** Parameters that do not fit their page (`getStaticPaths`), naming the file. */
+export class PageParamsError extends Error {
+  constructor(page: PageRoute, problem: string) {
+    super(`app/pages/${page.file}: ${problem}`);
+    this.name = "PageParamsError";
+  }
 }

@@ -28,6 +28,7 @@ export type AnsweredBy =
   | "locale"
   | "build-binding"
   | "origin"
+  | "sitemap"
   | "rendered-once"
   | "rendered-per-request"
   | "error";

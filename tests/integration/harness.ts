@@ -46,6 +46,11 @@ function production(): Launch {
   return { args: [SERVER_ENTRY], cwd: inject("siteBuild") ?? ROOT, startTimeoutMs: 15_000 };
 }
 
+/** The production build of a copy of the app (buildAppCopy's folder). */
+export function productionIn(dir: string): Launch {
+  return { ...production(), cwd: dir };
+}
+
 /** The production build, with these options to Node (V8's among them) before it. */
 export function productionWith(nodeOptions: readonly string[]): Launch {
   return { ...production(), args: [...nodeOptions, SERVER_ENTRY] };
@@ -318,12 +323,10 @@ export async function startAppCopy(
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const dir = await buildAppCopy(files);
-  const server = await startServer(env, { ...production(), cwd: dir }).catch(
-    async (error: unknown) => {
-      await rm(dir, { recursive: true, force: true });
-      throw error;
-    },
-  );
+  const server = await startServer(env, productionIn(dir)).catch(async (error: unknown) => {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  });
   return {
     ...server,
     async stop(signal) {
@@ -347,12 +350,16 @@ export function startServerWithTrailingSlash(
       );
 }
 
-/** Runs the server entry with this environment until it exits; for start-up failures. */
+/**
+ * Runs the server entry with this environment until it exits, from this
+ * project's build or a copy's (`cwd`); for start-up failures.
+ */
 export async function runToExit(
   env: Record<string, string>,
+  cwd = ROOT,
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
+    cwd,
     env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,6 +1,6 @@
 import { Page } from "../../components/page.tsx";
 import { messages } from "../../i18n/messages.ts";
-import { pageParamsOf } from "../../page-params.ts";
+import { pageParamsOf, type StaticPaths } from "../../page-params.ts";
 import { useLocalePath } from "../../root-data.ts";
 import type { Route } from "./+types/[slug]";
 
@@ -9,6 +9,14 @@ import type { Route } from "./+types/[slug]";
  * page is rendered per request (a loader makes a route dynamic unless it
  * exports `renderOnce = true`).
  */
+/**
+ * The posts the sitemap lists (and a smoke run visits), named as Next.js's
+ * getStaticPaths names them; any other slug still renders on demand.
+ */
+export function getStaticPaths(): StaticPaths {
+  return { paths: [{ params: { slug: "hello world" } }, { params: { slug: "hello" } }] };
+}
+
 export function loader(args: Route.LoaderArgs) {
   return { slug: String(pageParamsOf(args).slug), servedAt: new Date().toISOString() };
 }

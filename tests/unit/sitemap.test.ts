@@ -1,0 +1,113 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { pageParams, pagePath, pageRouteOf, type PageRoute } from "../../app/routing/pages.ts";
+import { robotsTxt, sitemapPaths, sitemapXml } from "../../server/sitemap/sitemap.ts";
+
+const page = (file: string): PageRoute => {
+  const route = pageRouteOf(file);
+  if (typeof route === "string") throw new Error(route);
+  return route;
+};
+
+describe("pagePath: a page's path for its parameters, the inverse of pageParams", () => {
+  test.each([
+    ["index.tsx", {}, "/"],
+    ["about.tsx", {}, "/about"],
+    ["blog/[slug].tsx", { slug: "hello world" }, "/blog/hello%20world"],
+    ["blog/[slug].tsx", { slug: "a/b?c#d" }, "/blog/a%2Fb%3Fc%23d"],
+    ["docs/[...path].tsx", { path: ["a", "b/c"] }, "/docs/a/b%2Fc"],
+    ["shop/[[...filters]].tsx", {}, "/shop"],
+    ["shop/[[...filters]].tsx", { filters: ["red", "xl"] }, "/shop/red/xl"],
+    ["café/[id].tsx", { id: "é" }, "/caf%C3%A9/%C3%A9"],
+  ])("%s with %j -> %s", (file, params, path) => {
+    expect(pagePath(page(file), params)).toBe(path);
+  });
+
+  test.each([
+    ["blog/[slug].tsx", {}, "slug must be a non-empty string"],
+    ["blog/[slug].tsx", { slug: "" }, "slug must be a non-empty string"],
+    ["blog/[slug].tsx", { slug: ["a"] }, "slug must be a non-empty string"],
+    ["docs/[...path].tsx", { path: "a" }, "path must be an array of non-empty strings"],
+    ["docs/[...path].tsx", { path: [] }, "path must be an array of non-empty strings"],
+    ["docs/[...path].tsx", { path: ["a", ""] }, "path must be an array of non-empty strings"],
+    ["about.tsx", { x: "1" }, "x: not a parameter of /about"],
+  ])("%s with %j is refused: %s", (file, params, problem) => {
+    expect(() => pagePath(page(file), params)).toThrow(`app/pages/${file}: ${problem}`);
+  });
+
+  test("any parameters come back from their path unchanged", () => {
+    const segment = fc.string({ minLength: 1, maxLength: 12, unit: "grapheme" });
+    const docs = page("docs/[...path].tsx");
+    const blog = page("blog/[slug].tsx");
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 4 }), segment, (path, slug) => {
+        expect(pageParams(docs.pattern, pagePath(docs, { path }))).toEqual({ path });
+        expect(pageParams(blog.pattern, pagePath(blog, { slug }))).toEqual({ slug });
+      }),
+    );
+  });
+});
+
+describe("sitemapPaths", () => {
+  test("plain pages by their path; pages with parameters by getStaticPaths, as params or paths; each once", async () => {
+    const paths = await sitemapPaths([
+      { page: page("index.tsx") },
+      { page: page("about.tsx"), getStaticPaths: () => ({ paths: ["/about"] }) },
+      { page: page("blog/[slug].tsx") },
+      {
+        page: page("docs/[...path].tsx"),
+        getStaticPaths: async () => ({
+          paths: [{ params: { path: ["a", "b c"] } }, "/docs/x", "/docs/a/b%20c"],
+          fallback: "blocking",
+        }),
+      },
+      { page: page("shop/[[...filters]].tsx"), getStaticPaths: () => ({ paths: ["/shop/red"] }) },
+    ]);
+    expect(paths).toEqual(["/", "/about", "/docs/a/b%20c", "/docs/x", "/shop", "/shop/red"]);
+  });
+
+  test.each([
+    [() => ({ paths: ["/blog/a/b"] }), '"/blog/a/b" is not a path of /blog/[slug]'],
+    [() => ({ paths: ["blog/a"] }), '"blog/a" is not a path of /blog/[slug]'],
+    [() => ({ paths: [{ params: { id: "1" } }] }), "slug must be a non-empty string"],
+    [() => ({}) as never, "getStaticPaths must return { paths: [...] }"],
+    [
+      () => {
+        throw new Error("the CMS is down");
+      },
+      "getStaticPaths failed: the CMS is down",
+    ],
+  ])(
+    "a getStaticPaths that does not fit is refused, naming the file (%#): %s",
+    async (get, problem) => {
+      await expect(
+        sitemapPaths([{ page: page("blog/[slug].tsx"), getStaticPaths: get }]),
+      ).rejects.toThrow(`app/pages/blog/[slug].tsx: ${problem}`);
+    },
+  );
+});
+
+describe("sitemapXml and robotsTxt", () => {
+  test("each path in each locale, with alternates and x-default, XML-escaped", () => {
+    const xml = sitemapXml("https://shop.example", ["/", "/q&a"]);
+    expect(xml).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
+    expect(xml).toContain(
+      "<url><loc>https://shop.example/fr/q&amp;a</loc>" +
+        '<xhtml:link rel="alternate" hreflang="en" href="https://shop.example/q&amp;a"/>' +
+        '<xhtml:link rel="alternate" hreflang="fr" href="https://shop.example/fr/q&amp;a"/>' +
+        '<xhtml:link rel="alternate" hreflang="de" href="https://shop.example/de/q&amp;a"/>' +
+        '<xhtml:link rel="alternate" hreflang="x-default" href="https://shop.example/q&amp;a"/></url>',
+    );
+    expect(xml.match(/<url>/g)).toHaveLength(6);
+    expect(xml).toContain("<loc>https://shop.example/</loc>");
+    expect(xml).toContain("<loc>https://shop.example/de</loc>");
+  });
+
+  test("robots.txt names the sitemap at the origin", () => {
+    expect(robotsTxt("https://shop.example")).toBe(
+      "User-agent: *\nAllow: /\n\nSitemap: https://shop.example/sitemap.xml\n",
+    );
+  });
+});
