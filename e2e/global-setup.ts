@@ -19,6 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { presentedKey } from "./chromium.ts";
+import { saveSiteUrls } from "./site-urls.ts";
 
 const PROXY_PORT = 8080;
 const PROXY_TLS_PORT = 8443;
@@ -54,6 +55,7 @@ async function buildSecondSiteImage(tag: string): Promise<void> {
 export default async function globalSetup() {
   if (process.env.BASE_URL) {
     process.env.APP_URL = process.env.BASE_URL;
+    await saveSiteUrls(process.env.BASE_URL, Boolean(process.env.E2E_TRUSTED_KEYS));
     return;
   }
   // Imported here: the smoke image runs the suite with BASE_URL and has neither.
@@ -105,6 +107,7 @@ export default async function globalSetup() {
   process.env.APP_URL = `http://${app.getHost()}:${app.getMappedPort(APP_PORT)}`;
   process.env.PROXY_URL = `https://${proxy.getHost()}:${proxy.getMappedPort(PROXY_TLS_PORT)}`;
   process.env.E2E_TRUSTED_KEYS = await presentedKey(process.env.PROXY_URL);
+  await saveSiteUrls(process.env.APP_URL, false);
 
   return async () => {
     await proxy.stop();

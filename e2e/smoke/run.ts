@@ -1,10 +1,11 @@
 /**
- * Smoke-tests a running deployment: the browser suite's specs that need no
+ * Smoke-tests a running deployment: the contract on each URL of its sitemap
+ * (or of --urls FILE: a path a line), then the browser suite's specs that need no
  * fixtures (routes and markers, locales and detection, slashes, 404, canonical
  * and hreflang, images, the CSP, health, immutable assets, the route-load
  * fallback on a held data request), in Chromium, against one URL.
  *
- *   docker run --rm <smoke image> https://site.example [--max-ms 2000] [--insecure]
+ *   docker run --rm <smoke image> https://site.example [--max-ms 2000] [--insecure] [--urls FILE]
  *   docker compose --profile smoke run --rm smoke
  *
  * --insecure: trust whatever certificate the deployment presents (a self-signed
@@ -28,7 +29,8 @@ import { request as httpsRequest } from "node:https";
 import { chromium } from "@playwright/test";
 import { presentedKey, trustedKeyArgs } from "../chromium.ts";
 
-const USAGE = "usage: smoke <base URL> [--max-ms <milliseconds>] [--insecure]";
+const USAGE =
+  "usage: smoke <base URL> [--max-ms <milliseconds>] [--insecure] [--urls <file of paths>]";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -37,7 +39,11 @@ function fail(message: string): never {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { "max-ms": { type: "string" }, insecure: { type: "boolean", default: false } },
+  options: {
+    "max-ms": { type: "string" },
+    insecure: { type: "boolean", default: false },
+    urls: { type: "string" },
+  },
 });
 const [target] = positionals;
 if (!target || positionals.length > 1) fail("one base URL, please");
@@ -51,6 +57,13 @@ if (base.protocol !== "http:" && base.protocol !== "https:") fail(`not http(s): 
 const maxMs = values["max-ms"] === undefined ? null : Number(values["max-ms"]);
 if (maxMs !== null && !(Number.isInteger(maxMs) && maxMs > 0)) {
   fail(`--max-ms takes a whole number of milliseconds, not ${values["max-ms"]}`);
+}
+if (values.urls !== undefined) {
+  try {
+    readFileSync(values.urls);
+  } catch (error) {
+    fail(`--urls: cannot read ${values.urls}: ${(error as Error).message}`);
+  }
 }
 const origin = base.origin;
 const insecure = values.insecure && base.protocol === "https:";
@@ -131,6 +144,7 @@ const run = spawnSync(process.execPath, [cli, "test", "--max-failures=10"], {
     ...process.env,
     BASE_URL: origin,
     SMOKE_RESULTS: resultsDir,
+    ...(values.urls !== undefined && { SMOKE_URLS_FILE: values.urls }),
     CHROMIUM_PATH: executablePath,
   },
 });

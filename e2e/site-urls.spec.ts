@@ -1,0 +1,69 @@
+/**
+ * The contract on the site's own pages, one test per URL of its sitemap (or of
+ * `smoke --urls FILE`): no example path of ours. Over HTTP, redirects not
+ * followed, as a crawler or a CDN meets them.
+ */
+import type { APIResponse } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { savedSiteUrls } from "./site-urls.ts";
+
+/** Where a redirect points, as a path and query. */
+function target(response: APIResponse, base: string): string {
+  const location = new URL(response.headers().location ?? "", base);
+  return location.pathname + location.search;
+}
+
+/** The same path in the slash style the site does not use; null for `/`. */
+function otherSlashStyle(path: string): string | null {
+  if (path === "/") return null;
+  return path.endsWith("/") ? path.slice(0, -1) : `${path}/`;
+}
+
+const links = (html: string, rel: string) =>
+  [...html.matchAll(/<link\s[^>]*>/g)]
+    .map(([tag]) => tag)
+    .filter((tag) => tag.includes(`rel="${rel}"`));
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1]?.replace(/&amp;/g, "&");
+
+// A query with what proxies like to rewrite: a repeated key, an encoded space, an empty value.
+const QUERY = "?smoke=1&b=%20x&b=y&empty=";
+
+test.describe("the site's own URLs keep the contract @core", () => {
+  for (const { path, alternates } of savedSiteUrls()) {
+    test(`${path}`, async ({ request, baseURL }) => {
+      const base = baseURL!;
+      // Absolute: a path starting `//` is not a host.
+      const get = (url: string) => request.get(base + url, { maxRedirects: 0 });
+
+      const page = await get(path);
+      expect(page.status(), `${path}: the page`).toBe(200);
+      const html = await page.text();
+      const canonical = attribute(links(html, "canonical")[0] ?? "", "href");
+      expect(canonical && new URL(canonical, base).pathname, `${path}: its canonical link`).toBe(
+        path,
+      );
+      if (Object.keys(alternates).length > 0) {
+        const shown = Object.fromEntries(
+          links(html, "alternate").map((tag) => [
+            attribute(tag, "hreflang"),
+            new URL(attribute(tag, "href") ?? "", base).pathname,
+          ]),
+        );
+        expect(shown, `${path}: its hreflang links, as the sitemap gives them`).toEqual(alternates);
+      }
+
+      const other = otherSlashStyle(path);
+      if (other !== null) {
+        const slash = await get(other + QUERY);
+        expect(slash.status(), `${other}: one 308`).toBe(308);
+        expect(target(slash, base)).toBe(path + QUERY);
+      }
+      // A slash doubled before the last segment (`/blog//hello`, `//about`).
+      const doubled = path === "/" ? "//" : path.replace(/\/([^/]+\/?)$/, "//$1");
+      const repeated = await get(doubled + QUERY);
+      expect(repeated.status(), `${doubled}: one 308`).toBe(308);
+      expect(target(repeated, base)).toBe(path + QUERY);
+    });
+  }
+});

@@ -1,0 +1,95 @@
+/**
+ * The URLs of the site under test, for the specs that check the contract on
+ * the site's own pages (site-urls.spec.ts) rather than on our example paths:
+ * read from its /sitemap.xml (with each URL's hreflang alternates), or from a
+ * file of paths (`smoke --urls FILE`, SMOKE_URLS_FILE: one path or URL a line,
+ * `#` starts a comment). Global setup reads them once and writes them where the
+ * spec, which needs them to name its tests, reads them as it loads.
+ */
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { dirname } from "node:path";
+
+export interface SiteUrl {
+  /** The path, percent-encoded as the site writes it, with no query. */
+  readonly path: string;
+  /** Its alternates by hreflang, as paths; empty when the list came from a file. */
+  readonly alternates: Readonly<Record<string, string>>;
+}
+
+/** Where global setup leaves the list for the spec. */
+export const SITE_URLS_FILE = "test-results/site-urls.json";
+
+/** A body over HTTP(S); `insecure` takes whatever certificate is presented (smoke --insecure). */
+function getText(url: string, insecure: boolean): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = url.startsWith("https:") ? httpsRequest : httpRequest;
+    const req = request(url, { rejectUnauthorized: !insecure, timeout: 10_000 }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error(`${url}: no answer in 10 s`)));
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const pathOf = (url: string) => new URL(url, "http://site.invalid").pathname;
+
+/** The `<url>` entries of a sitemap: each location's path and its alternates' paths. */
+export function sitemapUrls(xml: string): SiteUrl[] {
+  const unescape = (value: string) =>
+    value.replace(
+      /&(amp|lt|gt|quot|apos);/g,
+      (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[name]!,
+    );
+  return [...xml.matchAll(/<url>(.*?)<\/url>/gs)].map(([, body]) => ({
+    path: pathOf(unescape(/<loc>\s*([^<]+?)\s*<\/loc>/.exec(body!)?.[1] ?? "")),
+    alternates: Object.fromEntries(
+      [...body!.matchAll(/<xhtml:link\s[^>]*>/g)].map(([tag]) => [
+        /\shreflang="([^"]+)"/.exec(tag)?.[1] ?? "",
+        pathOf(unescape(/\shref="([^"]+)"/.exec(tag)?.[1] ?? "")),
+      ]),
+    ),
+  }));
+}
+
+/** The paths of a `--urls` file. */
+export function listedUrls(text: string): SiteUrl[] {
+  return text
+    .split("\n")
+    .map((line) => line.replace(/#.*/, "").trim())
+    .filter(Boolean)
+    .map((line) => ({ path: pathOf(line), alternates: {} }));
+}
+
+/** Reads the site's URLs (its sitemap, or SMOKE_URLS_FILE) and leaves them for the spec. */
+export async function saveSiteUrls(baseUrl: string, insecure: boolean): Promise<number> {
+  let urls: SiteUrl[];
+  const file = process.env.SMOKE_URLS_FILE;
+  if (file) {
+    urls = listedUrls(readFileSync(file, "utf8"));
+  } else {
+    const sitemap = `${baseUrl}/sitemap.xml`;
+    const { status, body } = await getText(sitemap, insecure);
+    if (status !== 200) throw new Error(`${sitemap} answered ${status}: give the URLs with --urls`);
+    urls = sitemapUrls(body);
+  }
+  if (urls.length === 0) throw new Error("the site's URL list is empty");
+  mkdirSync(dirname(SITE_URLS_FILE), { recursive: true });
+  writeFileSync(SITE_URLS_FILE, JSON.stringify(urls));
+  return urls.length;
+}
+
+/** The list global setup left; none when it did not run (a spec listed alone). */
+export function savedSiteUrls(): SiteUrl[] {
+  try {
+    return JSON.parse(readFileSync(SITE_URLS_FILE, "utf8")) as SiteUrl[];
+  } catch {
+    return [];
+  }
+}
