@@ -1,7 +1,8 @@
 /**
  * The contract on the site's own pages, one test per URL of its sitemap (or of
  * `smoke --urls FILE`): no example path of ours. Over HTTP, redirects not
- * followed, as a crawler or a CDN meets them.
+ * followed, as a crawler or a CDN meets them: the page and its links, its slash
+ * variants, and its route data asked for by a tab of another build.
  */
 import type { APIResponse } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
@@ -11,6 +12,11 @@ import { savedSiteUrls } from "./site-urls.ts";
 function target(response: APIResponse, base: string): string {
   const location = new URL(response.headers().location ?? "", base);
   return location.pathname + location.search;
+}
+
+/** The URL React Router asks for a page's data: `/about.data`, `/about/_.data`, `/_.data`. */
+function dataPath(path: string): string {
+  return path.endsWith("/") ? `${path}_.data` : `${path}.data`;
 }
 
 /** The same path in the slash style the site does not use; null for `/`. */
@@ -64,6 +70,15 @@ test.describe("the site's own URLs keep the contract @core", () => {
       const repeated = await get(doubled + QUERY);
       expect(repeated.status(), `${doubled}: one 308`).toBe(308);
       expect(target(repeated, base)).toBe(path + QUERY);
+
+      // Its route data asked for by a tab of another build: load the document instead.
+      const data = await request.get(base + dataPath(path) + "?smoke=1", {
+        maxRedirects: 0,
+        headers: { "X-Build-Id": "smoke-another-build" },
+      });
+      expect(data.status(), `${dataPath(path)} from another build`).toBe(204);
+      expect(data.headers()["x-remix-reload-document"]).toBe("true");
+      expect(data.headers()["x-remix-redirect"]).toBe(`${path}?smoke=1`);
     });
   }
 });
