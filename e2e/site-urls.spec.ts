@@ -4,8 +4,8 @@
  * followed, as a crawler or a CDN meets them: the page and its links, its slash
  * variants, and its route data asked for by a tab of another build.
  */
-import type { APIResponse } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import type { APIResponse, Page } from "@playwright/test";
+import { expect, isSameDocument, markDocument, test } from "./fixtures.ts";
 import { savedSiteUrls } from "./site-urls.ts";
 
 /** Where a redirect points, as a path and query. */
@@ -79,6 +79,80 @@ test.describe("the site's own URLs keep the contract @core", () => {
       expect(data.status(), `${dataPath(path)} from another build`).toBe(204);
       expect(data.headers()["x-remix-reload-document"]).toBe("true");
       expect(data.headers()["x-remix-redirect"]).toBe(`${path}?smoke=1`);
+    });
+  }
+});
+
+// The contract's number, written here rather than imported from the app.
+const ROUTE_LOAD_TIMEOUT_MS = 3800;
+
+/** Opens `path` and waits until React Router has hydrated it. */
+async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await markDocument(page);
+}
+
+/** A client-side navigation, as a link or `navigate()` makes one. */
+function navigate(page: Page, to: string): Promise<unknown> {
+  return page.evaluate(
+    (target) =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate(target),
+    to,
+  );
+}
+
+test.describe("the site's own URLs in the browser @core", () => {
+  const [start, ...others] = savedSiteUrls().map((url) => url.path);
+  for (const path of others) {
+    test(`a client navigation from ${start} paints ${path}`, async ({ page, baseURL }) => {
+      await openHydrated(page, start!);
+      await navigate(page, path);
+      await expect(page).toHaveURL(baseURL + path);
+      // The page shown names itself: its canonical link is its own path.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+            return link && new URL(link.href).pathname;
+          }),
+        )
+        .toBe(path);
+      expect(await isSameDocument(page)).toBe(true);
+    });
+  }
+
+  const held = others[0];
+  if (held !== undefined) {
+    test(`a navigation to ${held} whose data never comes loads it as a document at the timeout`, async ({
+      page,
+      baseURL,
+    }) => {
+      // Held from the start: a prefetch of it, made while the first page idles, hangs too.
+      const data = dataPath(held);
+      await page.route(
+        (url) => url.pathname === data,
+        () => {
+          // Never answered: the network hangs.
+        },
+      );
+      await openHydrated(page, start!);
+      const documentLoad = page.waitForRequest(
+        (r) =>
+          r.isNavigationRequest() && r.resourceType() === "document" && r.url() === baseURL + held,
+        { timeout: ROUTE_LOAD_TIMEOUT_MS + 10_000 },
+      );
+      const startedAt = Date.now();
+      void navigate(page, held).catch(() => {
+        // The document load ends this page's script.
+      });
+      await documentLoad;
+      const delay = Date.now() - startedAt;
+      test.info().annotations.push({ type: "fallback-delay-ms", description: String(delay) });
+      expect(delay).toBeGreaterThanOrEqual(ROUTE_LOAD_TIMEOUT_MS - 100);
+      await expect(page).toHaveURL(baseURL + held);
     });
   }
 });
