@@ -19,7 +19,7 @@ export interface SiteUrl {
 }
 
 /** Where global setup leaves the list for the spec. */
-export const SITE_URLS_FILE = "test-results/site-urls.json";
+export const SITE_URLS_FILE = "test-results/site-urls/list.json";
 
 /** A body over HTTP(S); `insecure` takes whatever certificate is presented (smoke --insecure). */
 function getText(url: string, insecure: boolean): Promise<{ status: number; body: string }> {
@@ -67,12 +67,15 @@ export function listedUrls(text: string): SiteUrl[] {
     .map((line) => ({ path: pathOf(line), alternates: {} }));
 }
 
-/** Reads the site's URLs (its sitemap, or SMOKE_URLS_FILE) and leaves them for the spec. */
-export async function saveSiteUrls(baseUrl: string, insecure: boolean): Promise<number> {
+/** The site's URLs: from the file of paths `urlsFile` if given, else from its sitemap. */
+export async function readSiteUrls(
+  baseUrl: string,
+  insecure: boolean,
+  urlsFile?: string,
+): Promise<SiteUrl[]> {
   let urls: SiteUrl[];
-  const file = process.env.SMOKE_URLS_FILE;
-  if (file) {
-    urls = listedUrls(readFileSync(file, "utf8"));
+  if (urlsFile) {
+    urls = listedUrls(readFileSync(urlsFile, "utf8"));
   } else {
     const sitemap = `${baseUrl}/sitemap.xml`;
     const { status, body } = await getText(sitemap, insecure);
@@ -80,6 +83,12 @@ export async function saveSiteUrls(baseUrl: string, insecure: boolean): Promise<
     urls = sitemapUrls(body);
   }
   if (urls.length === 0) throw new Error("the site's URL list is empty");
+  return urls;
+}
+
+/** Reads the site's URLs (its sitemap, or SMOKE_URLS_FILE) and leaves them for the spec. */
+export async function saveSiteUrls(baseUrl: string, insecure: boolean): Promise<number> {
+  const urls = await readSiteUrls(baseUrl, insecure, process.env.SMOKE_URLS_FILE);
   mkdirSync(dirname(SITE_URLS_FILE), { recursive: true });
   writeFileSync(SITE_URLS_FILE, JSON.stringify(urls));
   return urls.length;

@@ -29,6 +29,12 @@ import { request as httpsRequest } from "node:https";
 import { chromium } from "@playwright/test";
 import { presentedKey, trustedKeyArgs } from "../chromium.ts";
 
+// `smoke parity OLD NEW ...`: an old site against its replacement (parity.ts).
+if (process.argv[2] === "parity") {
+  const { runParity } = await import("./parity.ts");
+  process.exit(await runParity(process.argv.slice(3), process.env.RESULTS_DIR ?? "/results"));
+}
+
 const USAGE =
   "usage: smoke <base URL> [--max-ms <milliseconds>] [--insecure] [--urls <file of paths>]";
 
