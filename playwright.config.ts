@@ -4,9 +4,10 @@ import { chromiumArgs, chromiumPath, trustedKeyArgs } from "./e2e/chromium.ts";
 /**
  * The browser suite. By default global-setup starts the app image (with the
  * /lab fixtures) and nginx in front of it with testcontainers. With BASE_URL it
- * runs against that deployment instead: only the specs that need no fixtures
- * (the smoke-test mode, e.g. against `docker compose up`), less the `@build`
- * specs, which check the build itself page by page and would only add time there.
+ * runs against that deployment instead (the smoke-test mode, e.g. against
+ * `docker compose up`): only the `@site` specs, which take their URLs from the
+ * site itself (its sitemap, or smoke --urls) and name no example page of ours,
+ * so they hold for any site built on the shell.
  */
 const smoke = Boolean(process.env.BASE_URL);
 /**
@@ -80,13 +81,13 @@ export default defineConfig({
         {
           name: "direct",
           use: { ...devices["Desktop Chrome"] },
-          grepInvert: smoke ? /@mobile|@fixtures|@build|@proxy/ : /@mobile|@proxy/,
+          ...(smoke ? { grep: /@site/ } : {}),
+          grepInvert: /@mobile|@proxy/,
         },
         {
           name: "mobile",
           use: { ...devices["Pixel 7"] },
-          grep: /@mobile/,
-          grepInvert: smoke ? /@fixtures/ : undefined,
+          grep: smoke ? /^(?=.*@mobile)(?=.*@site)/ : /@mobile/,
         },
         // The core specs again, through the nginx of docker-compose.yml, over HTTPS and HTTP/2.
         ...(smoke

@@ -35,7 +35,7 @@ const attribute = (tag: string, name: string) =>
 // A query with what proxies like to rewrite: a repeated key, an encoded space, an empty value.
 const QUERY = "?smoke=1&b=%20x&b=y&empty=";
 
-test.describe("the site's own URLs keep the contract @core", () => {
+test.describe("the site's own URLs keep the contract @core @site", () => {
   for (const { path, alternates } of savedSiteUrls()) {
     test(`${path}`, async ({ request, baseURL }) => {
       const base = baseURL!;
@@ -104,7 +104,7 @@ function navigate(page: Page, to: string): Promise<unknown> {
   );
 }
 
-test.describe("the site's own URLs in the browser @core", () => {
+test.describe("the site's own URLs in the browser @core @site", () => {
   const [start, ...others] = savedSiteUrls().map((url) => url.path);
   for (const path of others) {
     test(`a client navigation from ${start} paints ${path}`, async ({ page, baseURL }) => {

@@ -1,8 +1,10 @@
 import { expect, test, waitForHydration } from "./fixtures.ts";
+import { savedSiteUrls } from "./site-urls.ts";
 
-test.describe("contract §6: viewport height on mobile @mobile", () => {
+test.describe("contract §6: viewport height on mobile @mobile @site", () => {
   test("--vh follows the real inner height, and the page fills it", async ({ page }) => {
-    await page.goto("/about");
+    // The site's first URL (its sitemap's, or smoke --urls').
+    await page.goto(savedSiteUrls()[0]?.path ?? "/");
     await waitForHydration(page);
     const read = () =>
       page.evaluate(() => ({

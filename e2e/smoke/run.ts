@@ -1,9 +1,10 @@
 /**
- * Smoke-tests a running deployment: the contract on each URL of its sitemap
- * (or of --urls FILE: a path a line), then the browser suite's specs that need no
- * fixtures (routes and markers, locales and detection, slashes, 404, canonical
- * and hreflang, images, the CSP, health, immutable assets, the route-load
- * fallback on a held data request), in Chromium, against one URL.
+ * Smoke-tests a running deployment, whatever site it serves: the browser
+ * suite's `@site` specs, which take the site's URLs from its sitemap (or from
+ * --urls FILE: a path a line) and name no page of ours: each URL's contract
+ * (canonical and hreflang links, slash variants, build binding, client
+ * navigation, the route-load fallback), then health, immutable assets, images,
+ * the CSP and the viewport fix, in Chromium, against one URL.
  *
  *   docker run --rm <smoke image> https://site.example [--max-ms 2000] [--insecure] [--urls FILE]
  *   docker compose --profile smoke run --rm smoke
