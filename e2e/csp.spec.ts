@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectScriptsUnderPolicy, test, waitForHydration } from "./fixtures.ts";
 
 // Every page of the route inventory, in each locale, loads and hydrates under
 // the enforced policy; the fixture fails the test on any violation the browser
@@ -15,24 +15,8 @@ test.describe("Content-Security-Policy, enforced @core", () => {
     "/nope",
   ]) {
     test(`${path} runs its scripts, and only those the policy names`, async ({ page }) => {
-      await page.addInitScript(() => {
-        const seen: string[] = [];
-        (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-        document.addEventListener("securitypolicyviolation", (event) =>
-          seen.push(`${event.violatedDirective} ${event.blockedURI}`),
-        );
-      });
-      const response = await page.goto(path);
-      const policy = response!.headers()["content-security-policy"];
-      expect(policy).toMatch(/script-src 'self' '(nonce|sha256)-/);
-      expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-      await waitForHydration(page);
+      await expectScriptsUnderPolicy(page, path);
       await expect(page.locator("main")).toBeVisible();
-      expect(
-        await page.evaluate(
-          () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
-        ),
-      ).toEqual([]);
     });
   }
 });

@@ -86,3 +86,26 @@ export async function idle(page: Page): Promise<void> {
     );
   }
 }
+
+/**
+ * Opens `path` and checks it runs under an enforced script policy (nonces or
+ * hashes, no `unsafe-inline` or `unsafe-eval`) with no violation reported as it
+ * loads and hydrates; the fixture fails the test on any the console reports too.
+ */
+export async function expectScriptsUnderPolicy(page: Page, path: string): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  const response = await page.goto(path);
+  const policy = response!.headers()["content-security-policy"];
+  expect(policy).toMatch(/script-src 'self' '(nonce|sha256)-/);
+  expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  await waitForHydration(page);
+  expect(
+    await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
+  ).toEqual([]);
+}

@@ -1,5 +1,5 @@
 import { DEVICE_SIZES, IMAGE_ENDPOINT, IMAGE_SIZES } from "../app/images.ts";
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectScriptsUnderPolicy, test } from "./fixtures.ts";
 import { savedSiteUrls } from "./site-urls.ts";
 
 // What a deployment must do beside each URL's contract (site-urls.spec.ts), with
@@ -60,24 +60,7 @@ test.describe("smoke: a deployment @core @site", () => {
   });
 
   for (const path of urls) {
-    test(`${path} runs its scripts under the enforced policy, and only those`, async ({ page }) => {
-      await page.addInitScript(() => {
-        const seen: string[] = [];
-        (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-        document.addEventListener("securitypolicyviolation", (event) =>
-          seen.push(`${event.violatedDirective} ${event.blockedURI}`),
-        );
-      });
-      const response = await page.goto(path);
-      const policy = response!.headers()["content-security-policy"];
-      expect(policy).toMatch(/script-src 'self' '(nonce|sha256)-/);
-      expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-      await waitForHydration(page);
-      expect(
-        await page.evaluate(
-          () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
-        ),
-      ).toEqual([]);
-    });
+    test(`${path} runs its scripts under the enforced policy, and only those`, ({ page }) =>
+      expectScriptsUnderPolicy(page, path));
   }
 });
