@@ -6,7 +6,7 @@
  */
 import type { APIResponse, Page } from "@playwright/test";
 import { expect, isSameDocument, markDocument, test } from "./fixtures.ts";
-import { savedSiteUrls } from "./site-urls.ts";
+import { missingSibling, savedSiteUrls } from "./site-urls.ts";
 
 /** Where a redirect points, as a path and query. */
 function target(response: APIResponse, base: string): string {
@@ -31,6 +31,8 @@ const links = (html: string, rel: string) =>
     .filter((tag) => tag.includes(`rel="${rel}"`));
 const attribute = (tag: string, name: string) =>
   new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1]?.replace(/&amp;/g, "&");
+
+const htmlLang = (html: string) => /<html\s[^>]*\blang="([^"]*)"/i.exec(html)?.[1];
 
 // A query with what proxies like to rewrite: a repeated key, an encoded space, an empty value.
 const QUERY = "?smoke=1&b=%20x&b=y&empty=";
@@ -70,6 +72,27 @@ test.describe("the site's own URLs keep the contract @core @site", () => {
       const repeated = await get(doubled + QUERY);
       expect(repeated.status(), `${doubled}: one 308`).toBe(308);
       expect(target(repeated, base)).toBe(path + QUERY);
+
+      // A path beside it that does not exist: the site's not-found page, status
+      // 404, in the page's language. A dynamic route may take any name: then the
+      // answer is a page of its own (its canonical link names it), said so in the report.
+      const lang = htmlLang(html);
+      const missing = missingSibling(path, lang);
+      const absent = await get(missing);
+      if (absent.status() === 200) {
+        const own = attribute(links(await absent.text(), "canonical")[0] ?? "", "href");
+        expect(own && new URL(own, base).pathname, `${missing}: 200, so a page of its own`).toBe(
+          missing,
+        );
+        test.info().annotations.push({
+          type: "no-sibling-404",
+          description: `${missing} answers 200 as its own page: its route takes any name`,
+        });
+      } else {
+        expect(absent.status(), `${missing}: the not-found page`).toBe(404);
+        expect(absent.headers()["content-type"], `${missing}: an HTML page`).toMatch(/^text\/html/);
+        expect(htmlLang(await absent.text()), `${missing}: in the page's language`).toBe(lang);
+      }
 
       // Its route data asked for by a tab of another build: load the document instead.
       const data = await request.get(base + dataPath(path) + "?smoke=1", {

@@ -40,6 +40,22 @@ function getText(url: string, insecure: boolean): Promise<{ status: number; body
 
 const pathOf = (url: string) => new URL(url, "http://site.invalid").pathname;
 
+/** The last segment of a path no site means to have. */
+const MISSING = "smoke-missing-page";
+
+/**
+ * A path beside `path` that no site means to have: its last segment replaced,
+ * in the same slash style, or under it for a locale's home (`/fr` gives
+ * `/fr/smoke-missing-page`), so the answer comes in the page's locale.
+ */
+export function missingSibling(path: string, lang: string | undefined): string {
+  const slash = path.endsWith("/") && path !== "/" ? "/" : "";
+  const segments = path.split("/").filter(Boolean);
+  const localeHome = segments.length === 1 && segments[0]!.toLowerCase() === lang?.toLowerCase();
+  if (!localeHome) segments.pop();
+  return `/${[...segments, MISSING].join("/")}${slash}`;
+}
+
 /** The `<url>` entries of a sitemap: each location's path and its alternates' paths. */
 export function sitemapUrls(xml: string): SiteUrl[] {
   const unescape = (value: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { listedUrls, sitemapUrls } from "../../e2e/site-urls.ts";
+import { listedUrls, missingSibling, sitemapUrls } from "../../e2e/site-urls.ts";
 import { sitemapXml } from "../../server/sitemap/sitemap.ts";
 
 describe("the smoke run's URL list", () => {
@@ -29,5 +29,20 @@ describe("the smoke run's URL list", () => {
       { path: "/about", alternates: {} },
       { path: "/fr/a%20b", alternates: {} },
     ]);
+  });
+
+  test.each([
+    // path, the page's <html lang>, the path beside it that should not exist
+    ["/about", "en", "/smoke-missing-page"],
+    ["/blog/hello%20world", "en", "/blog/smoke-missing-page"],
+    ["/fr/blog/hello", "fr", "/fr/blog/smoke-missing-page"],
+    ["/de/docs/a/b/", "de", "/de/docs/a/smoke-missing-page/"],
+    ["/", "en", "/smoke-missing-page"],
+    ["/fr", "fr", "/fr/smoke-missing-page"],
+    ["/pt-BR/", "pt-BR", "/pt-BR/smoke-missing-page/"],
+    ["/fr", undefined, "/smoke-missing-page"],
+    ["/france", "fr", "/smoke-missing-page"],
+  ])("beside %s (lang %s): %s, in the page's locale and slash style", (path, lang, missing) => {
+    expect(missingSibling(path, lang)).toBe(missing);
   });
 });
