@@ -329,6 +329,9 @@ describe("the image endpoint", () => {
       );
       expect(responses.map((r) => r.status)).toEqual(Array(12).fill(200));
       expect(new Set(responses.map((r) => r.headers.etag)).size).toBe(1);
+      // A response can come before the server's log lines reach us: each access
+      // line follows whatever its request logged, so wait for all twelve.
+      await Promise.all(responses.map((response) => server.accessLog(response)));
       expect(computed(server).length - before).toBe(1);
     });
 
