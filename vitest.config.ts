@@ -2,9 +2,15 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /** The contract suites, which run again against a second site.config.ts. */
-const CONTRACT_SUITES = ["routes", "slashes", "locales", "fallbacks", "dev", "sitemap"].map(
-  (name) => `tests/integration/${name}.test.ts`,
-);
+const CONTRACT_SUITES = [
+  "routes",
+  "slashes",
+  "locales",
+  "fallbacks",
+  "dev",
+  "sitemap",
+  "redirects",
+].map((name) => `tests/integration/${name}.test.ts`);
 
 export default defineConfig({
   test: {

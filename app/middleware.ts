@@ -1,6 +1,29 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { requestInfo } from "./context.ts";
 import { canonicalRedirect, isInternalPath } from "./routing/canonical-url.ts";
+import { redirectFor } from "./routing/redirects/rules.ts";
+import { SITE_REDIRECTS } from "./routing/redirects/site.ts";
+
+/**
+ * The site's own redirects (site.config.ts) for client navigations, which arrive
+ * as data requests: the same rules as the server's step for documents, thrown as
+ * a redirect the React Router client follows (to another origin by a document
+ * load). Before the canonical rule: a rule matches any slash style, in one hop.
+ */
+export const siteRedirectMiddleware: MiddlewareFunction<Response> = ({ request, url, context }) => {
+  if (isInternalPath(url.pathname)) return;
+  const { trailingSlash } = requestInfo(context, request);
+  const { redirect: found } = redirectFor(
+    SITE_REDIRECTS,
+    {
+      path: url.pathname,
+      search: url.search,
+      header: (name) => request.headers.get(name) ?? undefined,
+    },
+    { trailingSlash },
+  );
+  if (found) throw redirect(found.location, found.status);
+};
 
 /**
  * Client navigations to a non-canonical URL (`<Link to="/about/">`) arrive here as

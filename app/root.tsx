@@ -23,7 +23,11 @@ import {
 import { SiteHeader } from "./components/site-header.tsx";
 import { requestInfo } from "./context.ts";
 import { useNonce } from "./nonce.ts";
-import { canonicalUrlMiddleware, routePatternMiddleware } from "./middleware.ts";
+import {
+  canonicalUrlMiddleware,
+  routePatternMiddleware,
+  siteRedirectMiddleware,
+} from "./middleware.ts";
 import { useLocalePath, useRootData } from "./root-data.ts";
 // Inlined, not linked: the page's only stylesheet is small, and a linked one is
 // the one request that stands between the document and its first paint.
@@ -31,6 +35,7 @@ import styles from "./app.css?inline";
 
 export const middleware: Route.MiddlewareFunction[] = [
   routePatternMiddleware,
+  siteRedirectMiddleware,
   canonicalUrlMiddleware,
 ];
 

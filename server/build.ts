@@ -19,6 +19,9 @@ export async function loadServerBuild(buildDir: string): Promise<AppServerBuild>
   try {
     build = (await import(pathToFileURL(file).href)) as AppServerBuild;
   } catch (error) {
+    // Missing: not built yet. Anything else is the app's own start failing (a
+    // site.config.ts value, a module's top level): its message says what.
+    if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
     throw new Error(`Cannot load the server build at ${file}: run \`npm run build\` first`, {
       cause: error,
     });

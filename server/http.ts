@@ -17,7 +17,7 @@ import type { Logger } from "./logger.ts";
 import { rejectMalformed } from "./malformed.ts";
 import { publicOrigin } from "./origin.ts";
 import { createPageRenderer, reactRouter } from "./react-router.ts";
-import { canonicalUrl, localeDetection } from "./redirects.ts";
+import { canonicalUrl, localeDetection, siteRedirectRules } from "./redirects.ts";
 import { renderOncePages } from "./render-once.ts";
 import { rateLimit } from "./rate-limit.ts";
 import { REPORT_RATE, reports } from "./reports.ts";
@@ -126,6 +126,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
       "revalidate",
       onDemandRevalidation(config, pages.purge, logger, limit("revalidate", REVALIDATE_RATE)),
     ],
+    ["site-redirect", siteRedirectRules(config)],
     ["redirect", canonicalUrl(config)],
     ["locale", localeDetection(config)],
     ["build-binding", buildBinding(buildId, config)],

@@ -6,6 +6,9 @@
  * Deploy-time settings (ports, origins, secrets, caches) are environment
  * variables (server/config.ts).
  */
+import { redirectProblems, type RedirectRule } from "./redirects/config.ts";
+
+export type { RedirectRule } from "./redirects/config.ts";
 
 export interface SiteConfigInput<L extends string> {
   /** Locales as path prefixes (`/fr/about`); the default one has none. */
@@ -19,6 +22,12 @@ export interface SiteConfigInput<L extends string> {
   };
   /** `true`: `/about/` is canonical, `/about` redirects to it (308). Default: false. */
   readonly trailingSlash?: boolean;
+  /**
+   * Old URLs sent on, in order: the first rule that matches answers. What
+   * next.config.js's `redirects()` returns; the server's alone (never sent to
+   * the browser). Default: none.
+   */
+  readonly redirects?: readonly RedirectRule[];
 }
 
 export interface SiteConfig<L extends string = string> {
@@ -28,6 +37,17 @@ export interface SiteConfig<L extends string = string> {
     readonly localeDetection: boolean;
   };
   readonly trailingSlash: boolean;
+  readonly redirects: readonly RedirectRule[];
+}
+
+/** The keys the browser never gets: the build leaves them out of its copy. */
+export const SERVER_ONLY_KEYS = ["redirects"] as const satisfies readonly (keyof SiteConfig)[];
+
+/** The config as the browser gets it: without the server's keys. */
+export function browserSiteConfig(site: SiteConfig): Omit<SiteConfig, "redirects"> {
+  const copy: Record<string, unknown> = { ...site };
+  for (const key of SERVER_ONLY_KEYS) delete copy[key];
+  return copy as Omit<SiteConfig, "redirects">;
 }
 
 /** A site with no `i18n`: one locale, unprefixed. */
@@ -48,7 +68,8 @@ function unknownKeys(value: Record<string, unknown>, known: string[], at: string
 /** Every problem with a site config, each naming its key; none for a valid one. */
 export function siteConfigProblems(input: unknown): string[] {
   if (!isObject(input)) return ["the config must be an object"];
-  const problems = unknownKeys(input, ["i18n", "trailingSlash"], "");
+  const problems = unknownKeys(input, ["i18n", "trailingSlash", "redirects"], "");
+  if (input.redirects !== undefined) problems.push(...redirectProblems(input.redirects));
   if (input.trailingSlash !== undefined && typeof input.trailingSlash !== "boolean")
     problems.push(`trailingSlash: ${JSON.stringify(input.trailingSlash)} must be true or false`);
   const i18n = input.i18n;
@@ -80,6 +101,14 @@ export function siteConfigProblems(input: unknown): string[] {
   return problems;
 }
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** The config with its defaults, frozen; throws naming every bad key. */
 export function defineSiteConfig<const L extends string>(input: SiteConfigInput<L>): SiteConfig<L> {
   const problems = siteConfigProblems(input);
@@ -93,5 +122,6 @@ export function defineSiteConfig<const L extends string>(input: SiteConfigInput<
       localeDetection: i18n.localeDetection ?? true,
     }),
     trailingSlash: input.trailingSlash ?? false,
+    redirects: deepFreeze(structuredClone([...(input.redirects ?? [])])),
   });
 }

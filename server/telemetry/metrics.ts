@@ -24,6 +24,7 @@ export type AnsweredBy =
   | "image"
   | "report"
   | "revalidate"
+  | "site-redirect"
   | "redirect"
   | "locale"
   | "build-binding"

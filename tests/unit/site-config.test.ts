@@ -1,12 +1,19 @@
 import { describe, expect, test } from "vitest";
-import { defineSiteConfig, siteConfigProblems } from "../../app/routing/site-config.ts";
+import {
+  browserSiteConfig,
+  defineSiteConfig,
+  siteConfigProblems,
+} from "../../app/routing/site-config.ts";
 import site from "../../site.config.ts";
 
 describe("site.config.ts: what a bad value says, naming its key", () => {
   test.each([
     [{ trailingSlash: "always" }, 'trailingSlash: "always" must be true or false'],
-    [{ trailingslash: true }, "trailingslash: not a setting (known: i18n, trailingSlash)"],
-    [{ basePath: "/shop" }, "basePath: not a setting (known: i18n, trailingSlash)"],
+    [
+      { trailingslash: true },
+      "trailingslash: not a setting (known: i18n, trailingSlash, redirects)",
+    ],
+    [{ basePath: "/shop" }, "basePath: not a setting (known: i18n, trailingSlash, redirects)"],
     [{ i18n: [] }, "i18n: must be an object"],
     [{ i18n: { defaultLocale: "en" } }, "i18n.locales: must be a list of one locale or more"],
     [
@@ -41,6 +48,10 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
       { i18n: { locales: ["en"], defaultLocale: "en", domains: [] } },
       "i18n.domains: not a setting (known: locales, defaultLocale, localeDetection)",
     ],
+    [
+      { redirects: [{ source: "/a/:x", destination: "/b/:y", permanent: true }] },
+      "redirects[0] (/a/:x).destination: uses :y, which neither the source nor has gives",
+    ],
   ])("%j: %s", (config, problem) => {
     expect(siteConfigProblems(config)).toEqual([problem]);
   });
@@ -62,6 +73,7 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
     expect(defineSiteConfig({ i18n: { locales: ["de", "es"], defaultLocale: "es" } })).toEqual({
       i18n: { locales: ["de", "es"], defaultLocale: "es", localeDetection: true },
       trailingSlash: false,
+      redirects: [],
     });
   });
 
@@ -69,6 +81,7 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
     expect(defineSiteConfig({ trailingSlash: true })).toEqual({
       i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false },
       trailingSlash: true,
+      redirects: [],
     });
   });
 
@@ -76,5 +89,23 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
     expect(siteConfigProblems(site)).toEqual([]);
     expect(Object.isFrozen(site) && Object.isFrozen(site.i18n)).toBe(true);
     expect(Object.isFrozen(site.i18n.locales)).toBe(true);
+  });
+});
+
+describe("site.config.ts: what the browser gets", () => {
+  const rule = { source: "/old/:slug", destination: "/new/:slug", permanent: true };
+  const config = defineSiteConfig({ trailingSlash: true, redirects: [rule] });
+
+  test("its settings, without the server's redirects", () => {
+    expect(browserSiteConfig(config)).toEqual({
+      i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false },
+      trailingSlash: true,
+    });
+  });
+
+  test("the rules are the server's, frozen, and the config's input is left as it was", () => {
+    expect(config.redirects).toEqual([rule]);
+    expect(Object.isFrozen(config.redirects[0])).toBe(true);
+    expect(Object.isFrozen(rule)).toBe(false);
   });
 });
