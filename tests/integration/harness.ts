@@ -370,6 +370,15 @@ export async function runToExit(
   return { code: code as number | null, output };
 }
 
+/** The message of the `fatal` line a failed start logged, if any. */
+export function fatalMessage(output: string): string | undefined {
+  return output
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { level: string; msg: string })
+    .find((line) => line.level === "fatal")?.msg;
+}
+
 const ENTITIES: Record<string, string> = {
   "&quot;": '"',
   "&amp;": "&",

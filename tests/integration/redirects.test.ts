@@ -5,6 +5,7 @@ import type { RedirectRule } from "../../app/routing/site-config.ts";
 import { canonical, dataPath, L1, pathIn } from "./contract-cases.ts";
 import {
   buildAppCopy,
+  fatalMessage,
   productionIn,
   routeMarker,
   runToExit,
@@ -132,12 +133,7 @@ describe("site.config.ts redirects that loop", () => {
   test("stop the start, naming the rules", async () => {
     const { code, output } = await runToExit({ LOG_LEVEL: "info" }, dir);
     expect(code).toBe(1);
-    const fatal = output
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as { level: string; msg: string })
-      .find((line) => line.level === "fatal");
-    expect(fatal?.msg).toMatch(
+    expect(fatalMessage(output)).toMatch(
       /^site\.config\.ts redirects are not valid:\n- redirects loop: redirects\[0\] \(\/a\) sends \/a\/? to \/b\/?, then redirects\[1\] \(\/b\) sends \/b\/? to \/a\/?$/,
     );
   });

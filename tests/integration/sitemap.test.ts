@@ -14,6 +14,7 @@ import { canonical, L0, L1, pathIn } from "./contract-cases.ts";
 import {
   buildAppCopy,
   canonicalLink,
+  fatalMessage,
   productionIn,
   runToExit,
   startServer,
@@ -176,12 +177,7 @@ export default function Pricing() {
       dir,
     );
     expect(code).toBe(1);
-    const fatal = output
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as { level: string; msg: string })
-      .find((line) => line.level === "fatal");
     // The page by its route id: its file without the extension.
-    expect(fatal?.msg).toBe(`app/pages/pricing/[plan]: ${problem}`);
+    expect(fatalMessage(output)).toBe(`app/pages/pricing/[plan]: ${problem}`);
   });
 });

@@ -4,7 +4,6 @@
  * checks the config with it, and `rules.ts` compiles and asks the rules.
  */
 import { compileDestination, compileSource, PatternError } from "./pattern.ts";
-import type { DestinationPattern, SourcePattern } from "./pattern.ts";
 
 /** Where a condition looks: Next.js's four. */
 export type ConditionType = "header" | "cookie" | "query" | "host";
@@ -107,26 +106,23 @@ function ruleProblems(rule: unknown, index: number): string[] {
   const problems = Object.keys(rule)
     .filter((key) => !RULE_KEYS.includes(key))
     .map((key) => `${at}.${key}: not a setting (known: ${RULE_KEYS.join(", ")})`);
-  let source: SourcePattern | null = null;
-  if (typeof rule.source !== "string") problems.push(`${at}.source: must be a string`);
-  else {
+  /** A pattern compiled, or null with its problem recorded under `key`. */
+  const compiled = <T>(key: "source" | "destination", compile: (text: string) => T): T | null => {
+    const text = rule[key];
+    if (typeof text !== "string") {
+      problems.push(`${at}.${key}: must be a string`);
+      return null;
+    }
     try {
-      source = compileSource(rule.source);
+      return compile(text);
     } catch (error) {
       if (!(error instanceof PatternError)) throw error;
-      problems.push(`${at}.source: ${error.message}`);
+      problems.push(`${at}.${key}: ${error.message}`);
+      return null;
     }
-  }
-  let destination: DestinationPattern | null = null;
-  if (typeof rule.destination !== "string") problems.push(`${at}.destination: must be a string`);
-  else {
-    try {
-      destination = compileDestination(rule.destination);
-    } catch (error) {
-      if (!(error instanceof PatternError)) throw error;
-      problems.push(`${at}.destination: ${error.message}`);
-    }
-  }
+  };
+  const source = compiled("source", compileSource);
+  const destination = compiled("destination", compileDestination);
   if (rule.permanent === undefined && rule.statusCode === undefined)
     problems.push(`${at}: needs permanent (true for 308, false for 307) or statusCode`);
   if (rule.permanent !== undefined && rule.statusCode !== undefined)
