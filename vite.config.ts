@@ -29,6 +29,9 @@ function siteConfigForTheBrowser(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // assetPrefix: the built pages fetch their hashed files from the CDN; the
+  // dev server serves them itself.
+  base: command === "build" && site.assetPrefix ? `${site.assetPrefix}/` : "/",
   plugins: [siteConfigForTheBrowser(), reactRouter()],
-});
+}));

@@ -30,6 +30,11 @@ export interface CspOptions {
   readonly extra: Readonly<Partial<Record<Extensible, readonly string[]>>>;
   /** Report, don't enforce (CSP_REPORT_ONLY). */
   readonly reportOnly: boolean;
+  /**
+   * Where the build's scripts come from besides this origin: site.config.ts's
+   * assetPrefix, and no wider; allowed to scripts and to the prefetcher's fetches.
+   */
+  readonly assetSources?: readonly string[];
 }
 
 /** A source expression, as CSP_EXTRA and CSP_FRAME_ANCESTORS accept it: no quotes but keywords, no separators. */
@@ -78,13 +83,15 @@ const BASE: Readonly<Record<string, readonly string[]>> = {
 /** The policy for one answer, given what allows its inline scripts: a nonce source, or hash sources. */
 export function contentSecurityPolicy(
   inlineScripts: readonly string[],
-  options: Pick<CspOptions, "frameAncestors" | "extra">,
+  options: Pick<CspOptions, "frameAncestors" | "extra" | "assetSources">,
   reportUri: string = REPORT_ENDPOINT,
 ): string {
   const directives: [string, readonly string[]][] = Object.entries(BASE).map(([name, sources]) => [
     name,
     [
       ...sources,
+      // The scripts, and the prefetcher's fetches of them into the HTTP cache.
+      ...(name === "script-src" || name === "connect-src" ? (options.assetSources ?? []) : []),
       ...(name === "script-src" ? inlineScripts : []),
       ...(options.extra[name as Extensible] ?? []),
     ],
@@ -104,7 +111,7 @@ export function contentSecurityPolicy(
  * the page's request.
  */
 export function noncePolicy(
-  options: Pick<CspOptions, "frameAncestors" | "extra">,
+  options: Pick<CspOptions, "frameAncestors" | "extra" | "assetSources">,
 ): (nonce: string, requestId: string) => string {
   const nonceMarker = "'nonce-\u0000'";
   const idMarker = "\u0001";

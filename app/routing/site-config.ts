@@ -28,6 +28,12 @@ export interface SiteConfigInput<L extends string> {
    * the browser). Default: none.
    */
   readonly redirects?: readonly RedirectRule[];
+  /**
+   * Where the hashed client files are fetched from: a CDN's URL, such as
+   * `https://cdn.example.com` (it pulls `/assets/*` from this site). Built in.
+   * Default: this site.
+   */
+  readonly assetPrefix?: string;
 }
 
 export interface SiteConfig<L extends string = string> {
@@ -38,6 +44,8 @@ export interface SiteConfig<L extends string = string> {
   };
   readonly trailingSlash: boolean;
   readonly redirects: readonly RedirectRule[];
+  /** The CDN's URL without a trailing slash, or "" for this site. */
+  readonly assetPrefix: string;
 }
 
 /** The keys the browser never gets: the build leaves them out of its copy. */
@@ -65,10 +73,41 @@ function unknownKeys(value: Record<string, unknown>, known: string[], at: string
     .map((key) => `${at}${key}: not a setting (known: ${known.join(", ")})`);
 }
 
+/** An assetPrefix is a CDN's http(s) URL, with a path or not, and nothing a URL of a file could not follow. */
+function assetPrefixProblems(value: unknown): string[] {
+  const at = `assetPrefix: ${JSON.stringify(value)}`;
+  if (typeof value !== "string") return [`${at} must be a string`];
+  if (value === "") return [];
+  // It is written into the Content-Security-Policy as a source, where these would end it.
+  if (/[\s;,'"]/.test(value)) return [`${at} must not hold spaces, quotes, ";" or ","`];
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return [
+      `${at} must be a URL such as "https://cdn.example.com"` +
+        (value.startsWith("/") ? " (a path on this site is basePath's job)" : ""),
+    ];
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return [`${at} must be an http or https URL`];
+  if (
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    value.includes("?") ||
+    value.includes("#")
+  )
+    return [`${at} must have no user, query or fragment`];
+  return [];
+}
+
 /** Every problem with a site config, each naming its key; none for a valid one. */
 export function siteConfigProblems(input: unknown): string[] {
   if (!isObject(input)) return ["the config must be an object"];
-  const problems = unknownKeys(input, ["i18n", "trailingSlash", "redirects"], "");
+  const problems = unknownKeys(input, ["i18n", "trailingSlash", "redirects", "assetPrefix"], "");
+  if (input.assetPrefix !== undefined) problems.push(...assetPrefixProblems(input.assetPrefix));
   if (input.redirects !== undefined) problems.push(...redirectProblems(input.redirects));
   if (input.trailingSlash !== undefined && typeof input.trailingSlash !== "boolean")
     problems.push(`trailingSlash: ${JSON.stringify(input.trailingSlash)} must be true or false`);
@@ -123,5 +162,6 @@ export function defineSiteConfig<const L extends string>(input: SiteConfigInput<
     }),
     trailingSlash: input.trailingSlash ?? false,
     redirects: deepFreeze(structuredClone([...(input.redirects ?? [])])),
+    assetPrefix: (input.assetPrefix ?? "").replace(/\/+$/, ""),
   });
 }

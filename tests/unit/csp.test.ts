@@ -51,6 +51,15 @@ describe("the policy", () => {
     expect(policy["frame-ancestors"]).toEqual(["'self'"]);
   });
 
+  test("assetPrefix: scripts and the prefetcher's fetches from the CDN, under its path alone", () => {
+    const options = { ...DEFAULTS, assetSources: ["https://cdn.example/site/"] };
+    const policy = directives(noncePolicy(options)("n", "ab12"));
+    expect(policy["script-src"]).toEqual(["'self'", "https://cdn.example/site/", "'nonce-n'"]);
+    expect(policy["connect-src"]).toEqual(["'self'", "https://cdn.example/site/"]);
+    for (const name of ["default-src", "style-src", "img-src", "font-src"])
+      expect(policy[name], name).not.toContain("https://cdn.example/site/");
+  });
+
   test("a nonce policy is the policy with that nonce, and each nonce is new", () => {
     const withNonce = noncePolicy(DEFAULTS);
     expect(withNonce("xyz", "req-1")).toBe(

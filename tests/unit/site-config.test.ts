@@ -11,9 +11,12 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
     [{ trailingSlash: "always" }, 'trailingSlash: "always" must be true or false'],
     [
       { trailingslash: true },
-      "trailingslash: not a setting (known: i18n, trailingSlash, redirects)",
+      "trailingslash: not a setting (known: i18n, trailingSlash, redirects, assetPrefix)",
     ],
-    [{ basePath: "/shop" }, "basePath: not a setting (known: i18n, trailingSlash, redirects)"],
+    [
+      { basePath: "/shop" },
+      "basePath: not a setting (known: i18n, trailingSlash, redirects, assetPrefix)",
+    ],
     [{ i18n: [] }, "i18n: must be an object"],
     [{ i18n: { defaultLocale: "en" } }, "i18n.locales: must be a list of one locale or more"],
     [
@@ -49,6 +52,31 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
       "i18n.domains: not a setting (known: locales, defaultLocale, localeDetection)",
     ],
     [
+      { assetPrefix: "/cdn" },
+      'assetPrefix: "/cdn" must be a URL such as "https://cdn.example.com" (a path on this site is basePath\'s job)',
+    ],
+    [
+      { assetPrefix: "cdn.example.com" },
+      'assetPrefix: "cdn.example.com" must be a URL such as "https://cdn.example.com"',
+    ],
+    [
+      { assetPrefix: "ftp://cdn.example.com" },
+      'assetPrefix: "ftp://cdn.example.com" must be an http or https URL',
+    ],
+    [
+      { assetPrefix: "https://cdn.example.com/?v=1" },
+      'assetPrefix: "https://cdn.example.com/?v=1" must have no user, query or fragment',
+    ],
+    [
+      { assetPrefix: "https://u:p@cdn.example.com" },
+      'assetPrefix: "https://u:p@cdn.example.com" must have no user, query or fragment',
+    ],
+    [
+      { assetPrefix: "https://cdn.example.com/a;b" },
+      'assetPrefix: "https://cdn.example.com/a;b" must not hold spaces, quotes, ";" or ","',
+    ],
+    [{ assetPrefix: 7 }, "assetPrefix: 7 must be a string"],
+    [
       { redirects: [{ source: "/a/:x", destination: "/b/:y", permanent: true }] },
       "redirects[0] (/a/:x).destination: uses :y, which neither the source nor has gives",
     ],
@@ -74,6 +102,7 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
       i18n: { locales: ["de", "es"], defaultLocale: "es", localeDetection: true },
       trailingSlash: false,
       redirects: [],
+      assetPrefix: "",
     });
   });
 
@@ -82,6 +111,7 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
       i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false },
       trailingSlash: true,
       redirects: [],
+      assetPrefix: "",
     });
   });
 
@@ -94,12 +124,17 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
 
 describe("site.config.ts: what the browser gets", () => {
   const rule = { source: "/old/:slug", destination: "/new/:slug", permanent: true };
-  const config = defineSiteConfig({ trailingSlash: true, redirects: [rule] });
+  const config = defineSiteConfig({
+    trailingSlash: true,
+    redirects: [rule],
+    assetPrefix: "https://cdn.example.com/site/",
+  });
 
-  test("its settings, without the server's redirects", () => {
+  test("its settings, without the server's redirects; the CDN's URL without its last slash", () => {
     expect(browserSiteConfig(config)).toEqual({
       i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false },
       trailingSlash: true,
+      assetPrefix: "https://cdn.example.com/site",
     });
   });
 
