@@ -1,0 +1,47 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import { expect, test } from "vitest";
+
+/** The project files e2e/Dockerfile copies into the smoke image, as paths (folders end in `/`). */
+function copied(): string[] {
+  const dockerfile = readFileSync("e2e/Dockerfile", "utf8");
+  return [...dockerfile.matchAll(/^COPY (?!--from)(.+)$/gm)].flatMap(([, args]) => {
+    const parts = args!.trim().split(/\s+/);
+    return parts.slice(0, -1).filter((part) => !part.startsWith("--"));
+  });
+}
+
+/** The modules a file imports at run time (type-only imports are erased), resolved. */
+function runtimeImports(file: string): string[] {
+  const source = readFileSync(file, "utf8");
+  return [
+    ...source.matchAll(/^(?:import|export)\s+(?!type\s)[^;]*?from\s+"(\.{1,2}\/[^"]+)"/gm),
+  ].map(([, specifier]) => normalize(join(dirname(file), specifier!)));
+}
+
+// A module the image lacks breaks every smoke run before its first test.
+test("every module the smoke image's copied files import is copied too", () => {
+  const paths = copied();
+  const isCopied = (file: string) =>
+    paths.some((path) => (path.endsWith("/") ? file.startsWith(path) : file === path));
+  // Every TypeScript file copied, folders (e2e/) file by file.
+  const queue = paths.flatMap((path): string[] => {
+    if (!existsSync(path)) return [];
+    if (statSync(path).isFile()) return path.endsWith(".ts") ? [path] : [];
+    return readdirSync(path, { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".ts") && !name.includes("node_modules"))
+      .map((name) => join(path, name));
+  });
+  expect(queue).toContain("e2e/site-urls.spec.ts");
+  const missing = new Set<string>();
+  for (const seen = new Set<string>(); queue.length > 0;) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const imported of runtimeImports(file)) {
+      if (!isCopied(imported)) missing.add(`${imported} (imported by ${file})`);
+      else if (imported.endsWith(".ts")) queue.push(imported);
+    }
+  }
+  expect([...missing]).toEqual([]);
+});
