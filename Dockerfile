@@ -34,8 +34,10 @@ RUN --mount=type=secret,id=npm_ca,required=false \
     npm-ci && node_modules/.bin/patch-package --error-on-fail
 
 FROM deps AS build
+# A CDN's URL the pages fetch their hashed files from; empty: site.config.ts's assetPrefix.
+ARG ASSET_PREFIX=""
 COPY . .
-RUN npm run build
+RUN ASSET_PREFIX="$ASSET_PREFIX" npm run build
 
 # Its own stage, so a new PREVIOUS_IMAGE does not rebuild the app.
 FROM build AS release

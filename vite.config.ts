@@ -1,8 +1,20 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
-import { browserSiteConfig } from "./app/routing/site-config.ts";
+import { assetPrefixProblems, browserSiteConfig } from "./app/routing/site-config.ts";
 import site from "./site.config.ts";
+
+/**
+ * The CDN the build's files are fetched from: ASSET_PREFIX when set (one image
+ * per environment's CDN, without editing the config), else site.config.ts's.
+ */
+function assetPrefix(): string {
+  const fromEnv = process.env.ASSET_PREFIX;
+  if (!fromEnv) return site.assetPrefix;
+  const problems = assetPrefixProblems(fromEnv);
+  if (problems.length > 0) throw new Error(`ASSET_PREFIX: ${problems.join("; ")}`);
+  return fromEnv.replace(/\/+$/, "");
+}
 
 const SITE_CONFIG = fileURLToPath(new URL("./site.config.ts", import.meta.url));
 const BROWSER_SITE_CONFIG = "\0site-config:browser";
@@ -31,7 +43,7 @@ function siteConfigForTheBrowser(): Plugin {
 
 export default defineConfig(({ command }) => ({
   // assetPrefix: the built pages fetch their hashed files from the CDN; the
-  // dev server serves them itself.
-  base: command === "build" && site.assetPrefix ? `${site.assetPrefix}/` : "/",
+  // dev server serves them itself. The server's CSP follows the build's value.
+  base: command === "build" && assetPrefix() ? `${assetPrefix()}/` : "/",
   plugins: [siteConfigForTheBrowser(), reactRouter()],
 }));

@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TRAILING_SLASH, type TrailingSlash } from "../app/routing/canonical-url.ts";
 import { DEFAULT_IMAGE_QUALITY } from "../app/images.ts";
-import site from "../site.config.ts";
 import { isSourceExpression, parseExtraSources, type CspOptions } from "./csp.ts";
 import { MODERN_FORMATS, type ModernFormat } from "./images/format.ts";
 
@@ -318,8 +317,6 @@ export function loadConfig(given: Env): Readonly<Config> {
         ["'none'"],
       ),
       extra: read("CSP_EXTRA", parseExtraSources, {}),
-      // The prefix as a source: its origin and path, so scripts come from under it alone.
-      assetSources: site.assetPrefix ? [`${site.assetPrefix}/`] : [],
     },
   };
   // Moved to site.config.ts: a deployment that still sets it must not be ignored silently.

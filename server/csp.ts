@@ -31,10 +31,21 @@ export interface CspOptions {
   /** Report, don't enforce (CSP_REPORT_ONLY). */
   readonly reportOnly: boolean;
   /**
-   * Where the build's scripts come from besides this origin: site.config.ts's
-   * assetPrefix, and no wider; allowed to scripts and to the prefetcher's fetches.
+   * Where the build's scripts come from besides this origin (assetSourcesOf);
+   * allowed to scripts and to the prefetcher's fetches, nowhere else.
    */
   readonly assetSources?: readonly string[];
+}
+
+/**
+ * Where a build's scripts come from besides this origin: its public path when
+ * that is a URL (site.config.ts's assetPrefix, or ASSET_PREFIX at the build),
+ * as a source with its path, so no wider; none for files served here.
+ */
+export function assetSourcesOf(publicPath: string): string[] {
+  return /^https?:\/\//i.test(publicPath)
+    ? [publicPath.endsWith("/") ? publicPath : `${publicPath}/`]
+    : [];
 }
 
 /** A source expression, as CSP_EXTRA and CSP_FRAME_ANCESTORS accept it: no quotes but keywords, no separators. */

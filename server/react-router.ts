@@ -10,6 +10,7 @@ import { mayCompress, negotiateEncoding, sendStream } from "./compression.ts";
 import type { Config } from "./config.ts";
 import { withSecure } from "./cookies.ts";
 import {
+  assetSourcesOf,
   contentSecurityPolicy,
   cspHeaderName,
   inlineScriptHashes,
@@ -71,7 +72,9 @@ export function createPageRenderer(
   tracing: Tracing | null = null,
 ): PageRenderer {
   const policyHeader = cspHeaderName(config.csp.reportOnly);
-  const policyWithNonce = noncePolicy(config.csp);
+  // The build's scripts may come from a CDN (assetPrefix): the policy names it, as built.
+  const csp = { ...config.csp, assetSources: assetSourcesOf(build.publicPath) };
+  const policyWithNonce = noncePolicy(csp);
   const isHtml = (headers: Headers) =>
     headers.get("Content-Type")?.startsWith("text/html") ?? false;
   // "production" under npm run dev too: a server error's page never shows its
@@ -159,7 +162,7 @@ export function createPageRenderer(
           // The same bytes for every visitor: its inline scripts are named by their hashes.
           headers[policyHeader.toLowerCase()] = contentSecurityPolicy(
             inlineScriptHashes(body.toString("utf8")),
-            config.csp,
+            csp,
           );
         }
         return { status, headers, body, routePattern: info.routePattern };

@@ -74,7 +74,7 @@ function unknownKeys(value: Record<string, unknown>, known: string[], at: string
 }
 
 /** An assetPrefix is a CDN's http(s) URL, with a path or not, and nothing a URL of a file could not follow. */
-function assetPrefixProblems(value: unknown): string[] {
+export function assetPrefixProblems(value: unknown): string[] {
   const at = `assetPrefix: ${JSON.stringify(value)}`;
   if (typeof value !== "string") return [`${at} must be a string`];
   if (value === "") return [];

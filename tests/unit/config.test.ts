@@ -52,7 +52,7 @@ describe("loadConfig", () => {
         remoteTimeoutMs: 5000,
         remoteAllowPrivate: false,
       },
-      csp: { reportOnly: false, frameAncestors: ["'none'"], extra: {}, assetSources: [] },
+      csp: { reportOnly: false, frameAncestors: ["'none'"], extra: {} },
     });
   });
 

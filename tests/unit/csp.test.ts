@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import {
+  assetSourcesOf,
   contentSecurityPolicy,
   cspHeaderName,
   inlineScriptHashes,
@@ -58,6 +59,16 @@ describe("the policy", () => {
     expect(policy["connect-src"]).toEqual(["'self'", "https://cdn.example/site/"]);
     for (const name of ["default-src", "style-src", "img-src", "font-src"])
       expect(policy[name], name).not.toContain("https://cdn.example/site/");
+  });
+
+  test.each([
+    ["https://cdn.example/site/", ["https://cdn.example/site/"]],
+    ["http://127.0.0.1:8090/", ["http://127.0.0.1:8090/"]],
+    ["https://cdn.example", ["https://cdn.example/"]],
+    ["/", []],
+    ["/shop/", []],
+  ])("a build whose public path is %s takes its scripts from %j too", (publicPath, sources) => {
+    expect(assetSourcesOf(publicPath)).toEqual(sources);
   });
 
   test("a nonce policy is the policy with that nonce, and each nonce is new", () => {
