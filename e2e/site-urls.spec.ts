@@ -6,7 +6,7 @@
  */
 import type { APIResponse, Page } from "@playwright/test";
 import { expect, isSameDocument, markDocument, test } from "./fixtures.ts";
-import { missingSibling, savedSiteUrls } from "./site-urls.ts";
+import { missingSibling, savedSiteUrls, usesTrailingSlash } from "./site-urls.ts";
 
 /** Where a redirect points, as a path and query. */
 function target(response: APIResponse, base: string): string {
@@ -77,7 +77,7 @@ test.describe("the site's own URLs keep the contract @core @site", () => {
       // 404, in the page's language. A dynamic route may take any name: then the
       // answer is a page of its own (its canonical link names it), said so in the report.
       const lang = htmlLang(html);
-      const missing = missingSibling(path, lang);
+      const missing = missingSibling(path, lang, usesTrailingSlash(savedSiteUrls()));
       const absent = await get(missing);
       if (absent.status() === 200) {
         const own = attribute(links(await absent.text(), "canonical")[0] ?? "", "href");

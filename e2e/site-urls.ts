@@ -45,15 +45,23 @@ const MISSING = "smoke-missing-page";
 
 /**
  * A path beside `path` that no site means to have: its last segment replaced,
- * in the same slash style, or under it for a locale's home (`/fr` gives
- * `/fr/smoke-missing-page`), so the answer comes in the page's locale.
+ * or under it for a locale's home (`/fr` gives `/fr/smoke-missing-page`), so the
+ * answer comes in the page's locale; in the site's slash style.
  */
-export function missingSibling(path: string, lang: string | undefined): string {
-  const slash = path.endsWith("/") && path !== "/" ? "/" : "";
+export function missingSibling(
+  path: string,
+  lang: string | undefined,
+  trailingSlash: boolean,
+): string {
   const segments = path.split("/").filter(Boolean);
   const localeHome = segments.length === 1 && segments[0]!.toLowerCase() === lang?.toLowerCase();
   if (!localeHome) segments.pop();
-  return `/${[...segments, MISSING].join("/")}${slash}`;
+  return `/${[...segments, MISSING].join("/")}${trailingSlash ? "/" : ""}`;
+}
+
+/** Whether a site's URLs end in a slash: its pages' paths say (`/` says nothing). */
+export function usesTrailingSlash(urls: readonly SiteUrl[]): boolean {
+  return urls.some(({ path }) => path !== "/" && path.endsWith("/"));
 }
 
 /** The `<url>` entries of a sitemap: each location's path and its alternates' paths. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { listedUrls, missingSibling, sitemapUrls } from "../../e2e/site-urls.ts";
+import { listedUrls, missingSibling, sitemapUrls, usesTrailingSlash } from "../../e2e/site-urls.ts";
 import { sitemapXml } from "../../server/sitemap/sitemap.ts";
 
 describe("the smoke run's URL list", () => {
@@ -32,17 +32,25 @@ describe("the smoke run's URL list", () => {
   });
 
   test.each([
-    // path, the page's <html lang>, the path beside it that should not exist
-    ["/about", "en", "/smoke-missing-page"],
-    ["/blog/hello%20world", "en", "/blog/smoke-missing-page"],
-    ["/fr/blog/hello", "fr", "/fr/blog/smoke-missing-page"],
-    ["/de/docs/a/b/", "de", "/de/docs/a/smoke-missing-page/"],
-    ["/", "en", "/smoke-missing-page"],
-    ["/fr", "fr", "/fr/smoke-missing-page"],
-    ["/pt-BR/", "pt-BR", "/pt-BR/smoke-missing-page/"],
-    ["/fr", undefined, "/smoke-missing-page"],
-    ["/france", "fr", "/smoke-missing-page"],
-  ])("beside %s (lang %s): %s, in the page's locale and slash style", (path, lang, missing) => {
-    expect(missingSibling(path, lang)).toBe(missing);
+    // path, the page's <html lang>, the site's slash style, the path beside it that should not exist
+    ["/about", "en", false, "/smoke-missing-page"],
+    ["/blog/hello%20world", "en", false, "/blog/smoke-missing-page"],
+    ["/fr/blog/hello", "fr", false, "/fr/blog/smoke-missing-page"],
+    ["/de/docs/a/b/", "de", true, "/de/docs/a/smoke-missing-page/"],
+    ["/", "en", false, "/smoke-missing-page"],
+    ["/", "es", true, "/smoke-missing-page/"],
+    ["/fr", "fr", false, "/fr/smoke-missing-page"],
+    ["/pt-BR/", "pt-BR", true, "/pt-BR/smoke-missing-page/"],
+    ["/fr", undefined, false, "/smoke-missing-page"],
+    ["/france", "fr", false, "/smoke-missing-page"],
+  ])("beside %s (lang %s, trailing slash %s): %s", (path, lang, trailingSlash, missing) => {
+    expect(missingSibling(path, lang, trailingSlash)).toBe(missing);
+  });
+
+  test("a site's slash style, from its pages' paths", () => {
+    const urls = (...paths: string[]) => paths.map((path) => ({ path, alternates: {} }));
+    expect(usesTrailingSlash(urls("/", "/about/", "/de/"))).toBe(true);
+    expect(usesTrailingSlash(urls("/", "/about", "/de"))).toBe(false);
+    expect(usesTrailingSlash(urls("/"))).toBe(false);
   });
 });
