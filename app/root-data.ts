@@ -1,16 +1,24 @@
 import { useLocation, useRouteLoaderData } from "react-router";
+import type { RequestInfo } from "./context.ts";
 import type { CanonicalOptions } from "./routing/canonical-url.ts";
 import { splitLocalePath, type LocalePath } from "./routing/locale.ts";
-import type { loader } from "./root.tsx";
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+/**
+ * What the root loader gives every page: of the server's request info, what a
+ * page rendered once may hold. Written here, below root.tsx and the components
+ * that read it, so none of them imports the root module.
+ */
+export type RootData = Pick<
+  RequestInfo,
+  "origin" | "trailingSlash" | "requestId" | "renderOnceRoutes"
+>;
 
 /**
  * The root loader's data. Undefined only when the root loader itself failed,
  * so every caller has a fallback: the error page must render regardless.
  */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
+  return useRouteLoaderData<RootData>("root");
 }
 
 /** The current page's locale and its path without the locale prefix, from the URL. */

@@ -28,7 +28,7 @@ import {
   routePatternMiddleware,
   siteRedirectMiddleware,
 } from "./middleware.ts";
-import { useLocalePath, useRootData } from "./root-data.ts";
+import { useLocalePath, useRootData, type RootData } from "./root-data.ts";
 // Inlined, not linked: the page's only stylesheet is small, and a linked one is
 // the one request that stands between the document and its first paint.
 import styles from "./app.css?inline";
@@ -43,7 +43,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 // and the configuration, and a request id that is empty in such a render.
 export const renderOnce = true;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs): RootData {
   const { origin, trailingSlash, requestId, renderOnceRoutes } = requestInfo(context, request);
   return { origin, trailingSlash, requestId, renderOnceRoutes };
 }

@@ -19,20 +19,13 @@ import {
 } from "./csp.ts";
 import type { Exchange, Step } from "./exchange.ts";
 import type { Logger } from "./logger.ts";
+import type { PageRenderer } from "./page-renderer.ts";
 import { renderOnceRouteIds } from "./render-once.ts";
 
 /** Every page and route-data answer rendered per request may hold that request's id. */
 export const PER_REQUEST_CACHE_CONTROL = "private, no-store";
 
 /** A page rendered whole, to be served to every request for its URL. */
-export interface RenderedPage {
-  readonly status: number;
-  /** The headers the app answered with, less those that belong to one response. */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: Buffer;
-  readonly routePattern: string | undefined;
-}
-
 // Per-response or hop-by-hop: never kept with a page rendered once.
 const NOT_KEPT_HEADERS = new Set(["date", "content-length", "transfer-encoding", "connection"]);
 
@@ -46,23 +39,6 @@ function nodeHeaders(headers: Headers, https: boolean): OutgoingHttpHeaders {
   const cookies = headers.getSetCookie();
   if (cookies.length > 0) out["set-cookie"] = https ? cookies.map(withSecure) : cookies;
   return out;
-}
-
-export interface PageRenderer {
-  /** Renders the page for this request and streams it out; resolves to its status. */
-  renderPerRequest(exchange: Exchange): Promise<number>;
-  /**
-   * Renders the page at `target` (path and query) once, whole, with no request
-   * id: null when it cannot be served to others (not a 200 or 404, or it sets a
-   * cookie). What went wrong goes to `report` (its first call is the cause), not to
-   * the log: a first render's errors are left to the per-request render, which
-   * logs them with the id of the request that met them; a revalidation logs them.
-   */
-  renderOnce(
-    origin: string,
-    target: string,
-    report?: (problem: { status?: number; error?: unknown }) => void,
-  ): Promise<RenderedPage | null>;
 }
 
 export function createPageRenderer(

@@ -22,7 +22,8 @@ import {
 } from "./cache/kept-page.ts";
 import { memoryCache } from "./cache/memory.ts";
 import { pageKey, purgeMatcher, type Purge } from "./cache/on-demand.ts";
-import type { LocalTier, PurgeOutcome, SharedCache } from "./cache/shared.ts";
+import type { PurgeOutcome } from "./cache/on-demand.ts";
+import type { LocalTier, SharedCache } from "./cache/shared.ts";
 import {
   isCompressible,
   MIN_COMPRESSIBLE_BYTES,
@@ -32,7 +33,7 @@ import {
 } from "./compression.ts";
 import { etagMatches, type Exchange, type Step } from "./exchange.ts";
 import type { Logger } from "./logger.ts";
-import type { PageRenderer, RenderedPage } from "./react-router.ts";
+import type { PageRenderer, RenderedPage } from "./page-renderer.ts";
 import type { RenderOnceStats } from "./telemetry/metrics.ts";
 
 /**

@@ -15,7 +15,18 @@ import { readJsonBody, sendText, type Step } from "../exchange.ts";
 import { clientAddress } from "../forwarded.ts";
 import type { Logger } from "../logger.ts";
 import { rateLimit, type RateLimit } from "../rate-limit.ts";
-import type { PurgeOutcome } from "./shared.ts";
+
+/** What a purge through the shared cache came to. */
+export interface PurgeOutcome {
+  /** Kept copies dropped: every replica's memory copies and the shared ones. */
+  readonly pages: number;
+  /** The replicas told (listening to the cache when it was sent). */
+  readonly replicas: number;
+  /** Those that confirmed they dropped theirs in time. */
+  readonly confirmed: number;
+  /** Why not every copy is known to be gone (the answer says it); null: they are. */
+  readonly problem: string | null;
+}
 
 export const REVALIDATE_ENDPOINT = "/_revalidate";
 /** A body over this size is refused (413). */

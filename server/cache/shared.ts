@@ -16,19 +16,7 @@ import { hostname } from "node:os";
 import { Redis } from "ioredis";
 import type { SharedCacheConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
-import { parsePurge, purgedPageKeys, type Purge } from "./on-demand.ts";
-
-/** What a purge through the shared cache came to. */
-export interface PurgeOutcome {
-  /** Kept copies dropped: every replica's memory copies and the shared ones. */
-  readonly pages: number;
-  /** The replicas told (listening to the cache when it was sent). */
-  readonly replicas: number;
-  /** Those that confirmed they dropped theirs in time. */
-  readonly confirmed: number;
-  /** Why not every copy is known to be gone (the answer says it); null: they are. */
-  readonly problem: string | null;
-}
+import { parsePurge, purgedPageKeys, type Purge, type PurgeOutcome } from "./on-demand.ts";
 
 /** What the shared cache asks of the replica's own (memory) tier. */
 export interface LocalTier {

@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import type { ServerBuild } from "react-router";
 import { createLogger } from "../../server/logger.ts";
 import type { Exchange } from "../../server/exchange.ts";
-import type { RenderedPage } from "../../server/react-router.ts";
+import type { RenderedPage } from "../../server/page-renderer.ts";
 import { renderOncePages, renderOncePatterns } from "../../server/render-once.ts";
 
 const routes = {

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import { expect, test } from "vitest";
+
+/** Every TypeScript module under `folders`, test files left out. */
+function modules(folders: readonly string[]): string[] {
+  return folders.flatMap((folder) =>
+    readdirSync(folder, { recursive: true, encoding: "utf8" })
+      .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+      .map((name) => normalize(join(folder, name))),
+  );
+}
+
+/** The project modules a module imports, type-only imports included: a type shared both ways is a circle too. */
+function importsOf(file: string): string[] {
+  const source = readFileSync(file, "utf8");
+  return [
+    ...source.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.{1,2}\/[^"]+)"/gm),
+    ...source.matchAll(/^\s*import\s+"(\.{1,2}\/[^"]+)"/gm),
+  ].map(([, specifier]) => normalize(join(dirname(file), specifier!)));
+}
+
+/** The import circles among `files`: each strongly connected group of two or more, sorted. */
+export function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  // Tarjan's algorithm, iterative enough for a project's depth.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== node);
+      if (group.length > 1 || (graph.get(node) ?? []).includes(node)) cycles.push(group.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+test("the circle finder finds a circle of three and a module importing itself, and nothing else", () => {
+  const graph = new Map([
+    ["a", ["b"]],
+    ["b", ["c"]],
+    ["c", ["a", "d"]],
+    ["d", []],
+    ["e", ["e"]],
+    ["f", ["d"]],
+  ]);
+  expect(importCycles(graph)).toEqual([["a", "b", "c"], ["e"]]);
+});
+
+// A newcomer reads a module's imports as what it stands on; a circle has no bottom.
+test.each(["app", "server"])("no import circles in %s/", (folder) => {
+  const files = modules([folder]);
+  const graph = new Map(files.map((file) => [file, importsOf(file)]));
+  expect(files.length).toBeGreaterThan(10);
+  expect(importCycles(graph)).toEqual([]);
+});
