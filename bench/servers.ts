@@ -12,7 +12,16 @@ import { hasTaskset, type Running } from "./measure.ts";
 export const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? "1";
 export const NEXT_DIR = "bench/nextjs";
 /** What `next build` reads: a build older than any of these is rebuilt. */
-const NEXT_SOURCES = ["next.config.mjs", "pages", "components", "styles", "lib"];
+const NEXT_SOURCES = [
+  "next.config.mjs",
+  "pages",
+  "components",
+  "lib",
+  "scripts",
+  // What scripts/from-app.mjs takes from the main app before each build.
+  "../../app/i18n/messages.ts",
+  "../../app/app.css",
+];
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
