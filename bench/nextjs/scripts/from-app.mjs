@@ -5,7 +5,7 @@
  * function becomes `{ "$template": ... }`, its argument marked) and
  * styles/app.css. Node 24 reads the app's TypeScript as it is.
  */
-import { copyFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { messages } from "../../../app/i18n/messages.ts";
 import nextConfig from "../next.config.mjs";
@@ -28,4 +28,6 @@ const text = {
   messages: Object.fromEntries(locales.map((locale) => [locale, asJson(messages(locale))])),
 };
 writeFileSync(join(here, "lib", "app-messages.json"), `${JSON.stringify(text, null, 2)}\n`);
+// styles/ holds nothing git tracks: a fresh clone has no such folder.
+mkdirSync(join(here, "styles"), { recursive: true });
 copyFileSync(join(app, "app.css"), join(here, "styles", "app.css"));
