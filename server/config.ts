@@ -1,7 +1,7 @@
 /**
  * The environment, read once at start-up into one typed, frozen object.
  * Nothing else in the server reads process.env. A bad value stops start-up
- * with a message naming the variable; the README's table lists the same set.
+ * with a message naming the variable; the configuration guide's table (docs/configuration.md) lists the same set.
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";

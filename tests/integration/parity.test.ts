@@ -3,7 +3,7 @@
  * (bench/nextjs, installed, built and started as `npm run bench` does) against
  * this app, on the peer's URLs. The report holds exactly the differences
  * tests/parity/nextjs-allow.json records, each with its reason, which the
- * README's "Parity" lists; and a deployment with one page's 308 removed is
+ * testing guide's "Parity" (docs/testing.md) lists; and a deployment with one page's 308 removed is
  * caught by the parity run and by the smoke spec of the site's URLs, each
  * naming the URL.
  */
@@ -92,7 +92,7 @@ describe("parity: the Next.js peer against this app", () => {
       /: 6\d URLs, \d+ allowed differences, 0 other, 0 allow-list entries unused/,
     );
     expect(code).toBe(0);
-    // The two deliberate differences, as the README names them.
+    // The two deliberate differences, as the testing guide names them.
     expect(output).toMatch(
       /\/FR\/about +hops +0 \| 1 +\(allowed: Next\.js answers a locale prefix/,
     );

@@ -1,7 +1,7 @@
 /**
  * Pages rendered once against pages rendered per request: the same build, one
  * server with the render-once cache and one without, every route in every
- * locale, documents and route data. Documented differences (README, "Pages
+ * locale, documents and route data. Documented differences (docs/caching.md, "Pages
  * rendered once"): a page rendered once holds no request id in its data, and it
  * is rendered whole, as a crawler gets it; a person's per-request render may
  * stream the same data into React's placeholders instead.

@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import site from "../../site.config.ts";
 
-const readme = readFileSync("README.md", "utf8");
+// The configuration guide: every variable and every site.config.ts key, in its tables.
+const readme = readFileSync("docs/configuration.md", "utf8");
 
-// The README's configuration table and server/config.ts must list the same variables.
-test("the README documents every environment variable the server reads", () => {
+// Its variables table and server/config.ts must list the same variables.
+test("the configuration guide documents every environment variable the server reads", () => {
   const source = readFileSync("server/config.ts", "utf8");
   const variables = [...source.matchAll(/read\(\s*"(\w+)"/g)].map((m) => m[1]!);
   expect(variables.length).toBeGreaterThan(10);
@@ -14,7 +15,7 @@ test("the README documents every environment variable the server reads", () => {
 });
 
 // Its "Site config" table and the keys of site.config.ts, with their defaults filled in.
-test("the README documents every key of site.config.ts", () => {
+test("the configuration guide documents every key of site.config.ts", () => {
   const keys = (value: object, at = ""): string[] =>
     Object.entries(value).flatMap(([key, inner]) =>
       typeof inner === "object" && inner !== null && !Array.isArray(inner)
