@@ -18,7 +18,7 @@ export interface RequestInfo {
    */
   readonly renderedOnce: boolean;
   /**
-   * The ids of the routes whose pages are rendered once (server/render-once.ts),
+   * The ids of the routes whose pages are rendered once (server/pages/render-once.ts),
    * separated by spaces, the same for every request of a build: told to the
    * browser, which prefetches those pages' route data. One string, not a list:
    * each value in a page's data costs its own serialisation, on every page.

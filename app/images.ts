@@ -2,7 +2,7 @@
  * Default size sets for responsive images, the same as Next.js's: an `<img>`
  * gets a `srcset` from these widths, so browsers fetch no more pixels than the
  * layout needs. The URLs come from a loader: by default the server's image
- * optimizer (server/images/), which accepts exactly these widths; or your
+ * optimizer (server/steps/images/), which accepts exactly these widths; or your
  * image CDN.
  */
 
@@ -26,7 +26,7 @@ export interface ImageLoaderArgs {
 }
 export type ImageLoader = (args: ImageLoaderArgs) => string;
 
-/** The server's own optimizer (server/images/): the default. */
+/** The server's own optimizer (server/steps/images/): the default. */
 export const optimizerImageLoader: ImageLoader = ({ src, width, quality }) =>
   `${IMAGE_ENDPOINT}?src=${encodeURIComponent(src)}&w=${width}&q=${quality}`;
 

@@ -2,7 +2,7 @@
  * Compresses every compressible file of the client build, once, at build time:
  * brotli at its highest quality and gzip at its highest level, written beside
  * the file (`x.js.br`, `x.js.gz`) where that saves bytes. The server's static
- * index serves them to clients that accept them (server/static.ts), so a
+ * index serves them to clients that accept them (server/steps/static.ts), so a
  * compressed asset costs no more CPU than a raw one.
  *
  *   node scripts/precompress.ts [DIR]     (default: build/client)
@@ -11,8 +11,8 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { isCompressible, MIN_COMPRESSIBLE_BYTES } from "../server/compression.ts";
-import { contentTypeOf, VARIANT_EXTENSIONS } from "../server/static.ts";
+import { isCompressible, MIN_COMPRESSIBLE_BYTES } from "../server/pages/compression.ts";
+import { contentTypeOf, VARIANT_EXTENSIONS } from "../server/steps/static.ts";
 
 const dir = process.argv[2] ?? "build/client";
 const brotli = promisify(brotliCompress);

@@ -5,33 +5,33 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { buildBinding } from "./build-binding.ts";
-import { buildIdOf, type AppServerBuild } from "./build.ts";
-import type { Config } from "./config.ts";
-import { sendText, type Exchange, type Step } from "./exchange.ts";
-import { clientAddress } from "./forwarded.ts";
-import { health, type Lifecycle } from "./health.ts";
-import type { DiskImageCache } from "./images/disk-cache.ts";
-import { imageOptimizer } from "./images/optimizer.ts";
-import type { Logger } from "./logger.ts";
-import { rejectMalformed } from "./malformed.ts";
-import { publicOrigin } from "./origin.ts";
-import { createPageRenderer, reactRouter } from "./react-router.ts";
-import { canonicalUrl, localeDetection, siteRedirectRules } from "./redirects.ts";
-import { renderOncePages } from "./render-once.ts";
-import { rateLimit } from "./rate-limit.ts";
-import { REPORT_RATE, reports } from "./reports.ts";
-import { securityHeaders } from "./security-headers.ts";
-import { sitemap } from "./sitemap/step.ts";
-import { onDemandRevalidation, REVALIDATE_RATE } from "./cache/on-demand.ts";
-import type { SharedCache } from "./cache/shared.ts";
+import { buildBinding } from "./steps/build-binding.ts";
+import { buildIdOf, type AppServerBuild } from "./platform/build.ts";
+import type { Config } from "./platform/config.ts";
+import { sendText, type Exchange, type Step } from "./platform/exchange.ts";
+import { clientAddress } from "./platform/forwarded.ts";
+import { health, type Lifecycle } from "./steps/health.ts";
+import type { DiskImageCache } from "./steps/images/disk-cache.ts";
+import { imageOptimizer } from "./steps/images/optimizer.ts";
+import type { Logger } from "./platform/logger.ts";
+import { rejectMalformed } from "./steps/malformed.ts";
+import { publicOrigin } from "./steps/origin.ts";
+import { createPageRenderer, reactRouter } from "./pages/react-router.ts";
+import { canonicalUrl, localeDetection, siteRedirectRules } from "./steps/redirects.ts";
+import { renderOncePages } from "./pages/render-once.ts";
+import { rateLimit } from "./platform/rate-limit.ts";
+import { REPORT_RATE, reports } from "./steps/reports.ts";
+import { securityHeaders } from "./steps/security-headers.ts";
+import { sitemap } from "./steps/sitemap/step.ts";
+import { onDemandRevalidation, REVALIDATE_RATE } from "./pages/cache/on-demand.ts";
+import type { SharedCache } from "./pages/cache/shared.ts";
 import {
   imageCounters,
   reportCounters,
   type AnsweredBy,
   type Metrics,
 } from "./telemetry/metrics.ts";
-import type { StaticFiles } from "./static.ts";
+import type { StaticFiles } from "./steps/static.ts";
 import type { RequestTrace, Tracing } from "./telemetry/tracing.ts";
 import { context } from "@opentelemetry/api";
 

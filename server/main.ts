@@ -1,17 +1,17 @@
-import "./production-mode.ts";
+import "./platform/production-mode.ts";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { developmentSource, productionSource } from "./app-source.ts";
-import { buildIdOf, type AppServerBuild } from "./build.ts";
-import { ConfigError, loadConfig, type Config } from "./config.ts";
-import type { Lifecycle } from "./health.ts";
+import { developmentSource, productionSource } from "./platform/app-source.ts";
+import { buildIdOf, type AppServerBuild } from "./platform/build.ts";
+import { ConfigError, loadConfig, type Config } from "./platform/config.ts";
+import type { Lifecycle } from "./steps/health.ts";
 import { createRequestListener } from "./http.ts";
-import { guardConnections } from "./connections.ts";
-import { DiskImageCache } from "./images/disk-cache.ts";
-import { createLogger, flushAndExit } from "./logger.ts";
-import { sendText } from "./exchange.ts";
-import { gracefulShutdown } from "./shutdown.ts";
+import { guardConnections } from "./platform/connections.ts";
+import { DiskImageCache } from "./steps/images/disk-cache.ts";
+import { createLogger, flushAndExit } from "./platform/logger.ts";
+import { sendText } from "./platform/exchange.ts";
+import { gracefulShutdown } from "./platform/shutdown.ts";
 import { createMetrics, serveMetrics, type Metrics } from "./telemetry/metrics.ts";
-import { connectSharedCache } from "./cache/shared.ts";
+import { connectSharedCache } from "./pages/cache/shared.ts";
 import { readFileSync } from "node:fs";
 
 /** package.json's version, as the working folder holds it (the image's /app), for build_info. */

@@ -64,7 +64,7 @@ export function routeRevalidate(module: RenderingExports): number | null {
   return revalidate;
 }
 
-/** A tag: what `POST /_revalidate {"tags": [...]}` names (server/cache/on-demand.ts). */
+/** A tag: what `POST /_revalidate {"tags": [...]}` names (server/pages/cache/on-demand.ts). */
 const TAG = /^[\w.:-]{1,64}$/;
 
 /**

@@ -2,7 +2,7 @@
  * Reports from browsers: Content-Security-Policy violations (the policy's
  * report-uri) and exceptions behind the client-side notice. The endpoint, its
  * limits and the client exception's shape, shared by the server that takes them
- * (server/reports.ts) and the page that sends them.
+ * (server/steps/reports.ts) and the page that sends them.
  */
 
 export const REPORT_ENDPOINT = "/_report";

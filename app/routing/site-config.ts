@@ -4,7 +4,7 @@
  * build (app/routes.ts), the server and the browser all read that one module,
  * so a bad value fails the build and the server's start alike, naming the key.
  * Deploy-time settings (ports, origins, secrets, caches) are environment
- * variables (server/config.ts).
+ * variables (server/platform/config.ts).
  */
 import { redirectProblems, type RedirectRule } from "./redirects/config.ts";
 

@@ -9,8 +9,8 @@
  */
 import { createServer, type Server } from "node:http";
 import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from "prom-client";
-import type { ConnectionStats } from "../connections.ts";
-import type { Logger } from "../logger.ts";
+import type { ConnectionStats } from "../platform/connections.ts";
+import type { Logger } from "../platform/logger.ts";
 
 /** The methods counted by name; any other is `other`. */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

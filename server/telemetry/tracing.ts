@@ -1,6 +1,6 @@
 /**
  * OpenTelemetry traces, off unless the standard OTEL_* variables name an OTLP
- * endpoint or exporter (server/config.ts reads and checks them; the exporter
+ * endpoint or exporter (server/platform/config.ts reads and checks them; the exporter
  * reads the endpoint and headers itself). One span per request, named by its
  * route pattern, continuing a `traceparent` the proxy sends; a child span for
  * the pipeline step that answered; and spans for React Router's middleware,
@@ -34,7 +34,7 @@ import {
   type Sampler,
 } from "@opentelemetry/sdk-trace";
 import type { ServerBuild } from "react-router";
-import type { TracingConfig } from "../config.ts";
+import type { TracingConfig } from "../platform/config.ts";
 import { inSpan, TRACER_NAME } from "./spans.ts";
 
 export interface Tracing {

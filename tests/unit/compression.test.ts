@@ -9,7 +9,7 @@ import {
   negotiateEncoding,
   sendStream,
   vary,
-} from "../../server/compression.ts";
+} from "../../server/pages/compression.ts";
 
 describe("negotiateEncoding: Accept-Encoding -> the encoding sent", () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, DEFAULT_IMAGE_CACHE_DIR, loadConfig } from "../../server/config.ts";
+import { ConfigError, DEFAULT_IMAGE_CACHE_DIR, loadConfig } from "../../server/platform/config.ts";
 
 describe("loadConfig", () => {
   test("NODE_ENV=development (npm run dev) serves from Vite and logs for a terminal", () => {

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { withSecure } from "../../server/cookies.ts";
+import { withSecure } from "../../server/platform/cookies.ts";
 
 test.each([
   ["a=1", "a=1; Secure"],

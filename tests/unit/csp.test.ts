@@ -9,7 +9,7 @@ import {
   newNonce,
   noncePolicy,
   parseExtraSources,
-} from "../../server/csp.ts";
+} from "../../server/pages/csp.ts";
 
 const DEFAULTS = { frameAncestors: ["'none'"], extra: {} };
 const directives = (policy: string) =>

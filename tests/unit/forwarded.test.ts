@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { hstsHost } from "../../server/security-headers.ts";
-import { clientAddress, requestOrigin, requestProtocol } from "../../server/forwarded.ts";
+import { hstsHost } from "../../server/steps/security-headers.ts";
+import { clientAddress, requestOrigin, requestProtocol } from "../../server/platform/forwarded.ts";
 
 const direct = { trustProxy: false, publicOrigin: null };
 const proxied = { trustProxy: true, publicOrigin: null };

@@ -4,8 +4,8 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { DiskImageCache, type StoredImage } from "../../server/images/disk-cache.ts";
-import { Limiter, QueueFullError } from "../../server/images/limiter.ts";
+import { DiskImageCache, type StoredImage } from "../../server/steps/images/disk-cache.ts";
+import { Limiter, QueueFullError } from "../../server/steps/images/limiter.ts";
 
 const silent = pino({ level: "silent" });
 

@@ -1,8 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { IMAGE_WIDTHS } from "../../app/images.ts";
-import { isPublicAddress } from "../../server/images/address.ts";
-import { isAnimatedPng, preferredFormat, sniffImageType } from "../../server/images/format.ts";
-import { parseImageRequest, type ImageRequestPolicy } from "../../server/images/request.ts";
+import { isPublicAddress } from "../../server/steps/images/address.ts";
+import {
+  isAnimatedPng,
+  preferredFormat,
+  sniffImageType,
+} from "../../server/steps/images/format.ts";
+import { parseImageRequest, type ImageRequestPolicy } from "../../server/steps/images/request.ts";
 
 const POLICY: ImageRequestPolicy = {
   qualities: [75, 90],

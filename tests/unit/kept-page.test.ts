@@ -9,8 +9,8 @@ import {
   encodeKeptPage,
   freshness,
   type KeptPage,
-} from "../../server/cache/kept-page.ts";
-import { parseEvent, redactedUrl } from "../../server/cache/shared.ts";
+} from "../../server/pages/cache/kept-page.ts";
+import { parseEvent, redactedUrl } from "../../server/pages/cache/shared.ts";
 
 const representation = (body: string, etag: string) => ({
   body: Buffer.from(body),

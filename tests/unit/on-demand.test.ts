@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { authorized, parsePurge, pathsOf } from "../../server/cache/on-demand.ts";
+import { authorized, parsePurge, pathsOf } from "../../server/pages/cache/on-demand.ts";
 
 describe("parsePurge: what a POST /_revalidate body asks for", () => {
   test.each([

@@ -5,9 +5,9 @@ import site from "../../site.config.ts";
 // The configuration guide: every variable and every site.config.ts key, in its tables.
 const readme = readFileSync("docs/configuration.md", "utf8");
 
-// Its variables table and server/config.ts must list the same variables.
+// Its variables table and server/platform/config.ts must list the same variables.
 test("the configuration guide documents every environment variable the server reads", () => {
-  const source = readFileSync("server/config.ts", "utf8");
+  const source = readFileSync("server/platform/config.ts", "utf8");
   const variables = [...source.matchAll(/read\(\s*"(\w+)"/g)].map((m) => m[1]!);
   expect(variables.length).toBeGreaterThan(10);
   const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1]);

@@ -5,9 +5,9 @@ import {
   routeRendersOnce,
   routeRevalidate,
 } from "../../app/routing/render-once.ts";
-import { memoryCache } from "../../server/cache/memory.ts";
-import { etagMatches } from "../../server/exchange.ts";
-import { renderOnceRouteIds, renderOncePatterns } from "../../server/render-once.ts";
+import { memoryCache } from "../../server/pages/cache/memory.ts";
+import { etagMatches } from "../../server/platform/exchange.ts";
+import { renderOnceRouteIds, renderOncePatterns } from "../../server/pages/render-once.ts";
 
 const loader = () => null;
 const action = () => null;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { newReference, REFERENCE, withoutQuery } from "../../app/routing/reporting.ts";
 import { Redis } from "ioredis";
-import { rateLimit } from "../../server/rate-limit.ts";
-import { isCrossSite, readReports } from "../../server/reports.ts";
+import { rateLimit } from "../../server/platform/rate-limit.ts";
+import { isCrossSite, readReports } from "../../server/steps/reports.ts";
 
 describe("reading reports", () => {
   test("a CSP report (report-uri): the violation, URLs without their query", () => {

@@ -6,10 +6,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, test } from "vitest";
 import type { ServerBuild } from "react-router";
-import { createLogger } from "../../server/logger.ts";
-import type { Exchange } from "../../server/exchange.ts";
-import type { RenderedPage } from "../../server/page-renderer.ts";
-import { renderOncePages, renderOncePatterns } from "../../server/render-once.ts";
+import { createLogger } from "../../server/platform/logger.ts";
+import type { Exchange } from "../../server/platform/exchange.ts";
+import type { RenderedPage } from "../../server/pages/page-renderer.ts";
+import { renderOncePages, renderOncePatterns } from "../../server/pages/render-once.ts";
 
 const routes = {
   root: { id: "root", path: "", module: { default: () => null } },

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { listedUrls, missingSibling, sitemapUrls, usesTrailingSlash } from "../../e2e/site-urls.ts";
-import { sitemapXml } from "../../server/sitemap/sitemap.ts";
+import { sitemapXml } from "../../server/steps/sitemap/sitemap.ts";
 
 describe("the smoke run's URL list", () => {
   test("from a sitemap: each location's path and its alternates' paths, entities undone", () => {

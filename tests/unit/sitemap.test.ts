@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { pageParams, pagePath, pageRouteOf, type PageRoute } from "../../app/routing/pages.ts";
-import { robotsTxt, sitemapPaths, sitemapXml } from "../../server/sitemap/sitemap.ts";
+import { robotsTxt, sitemapPaths, sitemapXml } from "../../server/steps/sitemap/sitemap.ts";
 
 const page = (file: string): PageRoute => {
   const route = pageRouteOf(file);

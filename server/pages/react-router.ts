@@ -1,0 +1,166 @@
+import type { OutgoingHttpHeaders } from "node:http";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { createRequest } from "@remix-run/node-fetch-server";
+import { createRequestHandler } from "react-router";
+import type { RequestInfo } from "../../app/context.ts";
+import type { AppServerBuild } from "../platform/build.ts";
+import type { Tracing } from "../telemetry/tracing.ts";
+import { mayCompress, negotiateEncoding, sendStream } from "./compression.ts";
+import type { Config } from "../platform/config.ts";
+import { withSecure } from "../platform/cookies.ts";
+import {
+  assetSourcesOf,
+  contentSecurityPolicy,
+  cspHeaderName,
+  inlineScriptHashes,
+  newNonce,
+  noncePolicy,
+} from "./csp.ts";
+import type { Exchange, Step } from "../platform/exchange.ts";
+import type { Logger } from "../platform/logger.ts";
+import type { PageRenderer } from "./page-renderer.ts";
+import { renderOnceRouteIds } from "./render-once.ts";
+
+/** Every page and route-data answer rendered per request may hold that request's id. */
+export const PER_REQUEST_CACHE_CONTROL = "private, no-store";
+
+/** A page rendered whole, to be served to every request for its URL. */
+// Per-response or hop-by-hop: never kept with a page rendered once.
+const NOT_KEPT_HEADERS = new Set(["date", "content-length", "transfer-encoding", "connection"]);
+
+/**
+ * Fetch headers as Node writes them; each Set-Cookie stays its own header, and
+ * over HTTPS gets the Secure attribute.
+ */
+function nodeHeaders(headers: Headers, https: boolean): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of headers) if (name !== "set-cookie") out[name] = value;
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) out["set-cookie"] = https ? cookies.map(withSecure) : cookies;
+  return out;
+}
+
+export function createPageRenderer(
+  build: AppServerBuild,
+  config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression" | "csp">,
+  logger: Logger,
+  tracing: Tracing | null = null,
+): PageRenderer {
+  const policyHeader = cspHeaderName(config.csp.reportOnly);
+  // The build's scripts may come from a CDN (assetPrefix): the policy names it, as built.
+  const csp = { ...config.csp, assetSources: assetSourcesOf(build.publicPath) };
+  const policyWithNonce = noncePolicy(csp);
+  const isHtml = (headers: Headers) =>
+    headers.get("Content-Type")?.startsWith("text/html") ?? false;
+  // "production" under npm run dev too: a server error's page never shows its
+  // stack; the log line with the page's reference id does.
+  // With traces on, its middleware, loaders, actions and render in spans of their own.
+  const handle = createRequestHandler(tracing ? tracing.instrument(build) : build, "production");
+  const contextFor = (info: RequestInfo) => build.entry.module.createRequestContext(info);
+  // Route ids are file paths without spaces (app/routes.ts).
+  const renderOnceRoutes = renderOnceRouteIds(build.routes).join(" ");
+
+  return {
+    async renderPerRequest(exchange) {
+      const { req, res, requestId } = exchange;
+      const origin = exchange.origin!;
+      const nonce = newNonce();
+      const info: RequestInfo = {
+        requestId,
+        nonce,
+        origin: `${origin.protocol}//${origin.host}`,
+        trailingSlash: config.trailingSlash,
+        fixtures: config.e2eFixtures,
+        renderedOnce: false,
+        renderOnceRoutes,
+        pipesDocument: true,
+        reportError: (error) => logger.error({ reqId: requestId, err: error }, "request failed"),
+      };
+      // The URL React Router sees carries the public origin, so absolute links and
+      // its cross-origin check on form posts agree with what the browser sent.
+      const request = createRequest(req, res, origin);
+      const response = await handle(request, contextFor(info));
+      // The root middleware wrote it while the request was handled.
+      exchange.routePattern = info.routePattern;
+      if (!response.headers.has("Cache-Control")) {
+        response.headers.set("Cache-Control", PER_REQUEST_CACHE_CONTROL);
+      }
+      const { status } = response;
+      const headers = nodeHeaders(response.headers, origin.protocol === "https:");
+      if (isHtml(response.headers)) headers[policyHeader] = policyWithNonce(nonce, requestId);
+      // A page: React's Node stream, with no round trip through a Web stream.
+      const body =
+        info.document?.response === response
+          ? info.document.html
+          : response.body && Readable.fromWeb(response.body as NodeReadableStream);
+      if (!body) {
+        res.writeHead(status, headers);
+        res.end();
+      } else {
+        const encoding =
+          config.compression && mayCompress(req.method, status, response.headers)
+            ? negotiateEncoding(req.headers["accept-encoding"])
+            : null;
+        await sendStream(res, status, headers, body, encoding);
+      }
+      return response.status;
+    },
+
+    async renderOnce(origin, target, report = () => {}) {
+      const info: RequestInfo = {
+        requestId: "",
+        origin,
+        trailingSlash: config.trailingSlash,
+        fixtures: config.e2eFixtures,
+        renderedOnce: true,
+        renderOnceRoutes,
+        reportError: (error) => report({ error }),
+      };
+      try {
+        const response = await handle(new Request(origin + target), contextFor(info));
+        const { status } = response;
+        if ((status !== 200 && status !== 404) || response.headers.has("Set-Cookie")) {
+          await response.body?.cancel();
+          report(
+            status === 200 || status === 404
+              ? { status, error: new Error("it sets a cookie: it cannot be served to others") }
+              : { status },
+          );
+          return null;
+        }
+        const headers: Record<string, string> = {};
+        for (const [name, value] of response.headers) {
+          if (!NOT_KEPT_HEADERS.has(name)) headers[name] = value;
+        }
+        const body = Buffer.from(await response.arrayBuffer());
+        if (isHtml(response.headers)) {
+          // The same bytes for every visitor: its inline scripts are named by their hashes.
+          headers[policyHeader.toLowerCase()] = contentSecurityPolicy(
+            inlineScriptHashes(body.toString("utf8")),
+            csp,
+          );
+        }
+        return { status, headers, body, routePattern: info.routePattern };
+      } catch (error) {
+        logger.debug({ err: error, target }, "render once failed; rendering per request");
+        report({ error });
+        return null;
+      }
+    },
+  };
+}
+
+/**
+ * Everything that reached this step is a page, route data or the route
+ * manifest, rendered for this request; `rendered` hears of each.
+ */
+export function reactRouter(
+  renderer: PageRenderer,
+  rendered: (exchange: Exchange, status: number) => void,
+): Step {
+  return async (exchange) => {
+    rendered(exchange, await renderer.renderPerRequest(exchange));
+    return true;
+  };
+}

@@ -1,0 +1,44 @@
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { RequestInfo } from "../../app/context.ts";
+
+/** The server build, with what our entry.server adds to React Router's entry module. */
+export interface AppServerBuild extends ServerBuild {
+  entry: ServerBuild["entry"] & {
+    module: ServerBuild["entry"]["module"] & {
+      createRequestContext: (info: RequestInfo) => RouterContextProvider;
+    };
+  };
+}
+
+/** Loads `BUILD_DIR/server/index.js`, failing start-up with a clear message if it is not ours. */
+export async function loadServerBuild(buildDir: string): Promise<AppServerBuild> {
+  const file = join(buildDir, "server", "index.js");
+  let build: AppServerBuild;
+  try {
+    build = (await import(pathToFileURL(file).href)) as AppServerBuild;
+  } catch (error) {
+    // Missing: not built yet. Anything else is the app's own start failing (a
+    // site.config.ts value, a module's top level): its message says what.
+    if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    throw new Error(`Cannot load the server build at ${file}: run \`npm run build\` first`, {
+      cause: error,
+    });
+  }
+  return checkServerBuild(build, file);
+}
+
+/** The build itself, once it is known to be this app's: its entry.server makes the request context. */
+export function checkServerBuild(build: unknown, where: string): AppServerBuild {
+  const entry = (build as Partial<AppServerBuild> | undefined)?.entry;
+  if (typeof entry?.module?.createRequestContext !== "function") {
+    throw new Error(`${where} does not export createRequestContext from app/entry.server.tsx`);
+  }
+  return build as AppServerBuild;
+}
+
+/** The build id React Router puts in its manifest; it changes with every build. */
+export function buildIdOf(build: ServerBuild): string {
+  return build.assets.version;
+}

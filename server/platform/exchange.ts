@@ -1,0 +1,99 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { RequestOrigin } from "./forwarded.ts";
+import type { AnsweredBy } from "../telemetry/metrics.ts";
+
+/** One request as it travels through the pipeline in http.ts. */
+export interface Exchange {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly requestId: string;
+  /** The path exactly as received, still percent-encoded. */
+  readonly rawPath: string;
+  /** The query exactly as received, `?` included, or "". */
+  readonly rawSearch: string;
+  /** The decoded path; set once the request has passed the malformed-input check. */
+  decodedPath: string;
+  /** The public origin the request is addressed to; set before any page is rendered. */
+  origin?: RequestOrigin;
+  /** The route pattern that answered, when React Router did; for the access log. */
+  routePattern?: string;
+  /** Health probes are logged at debug level only. */
+  quiet?: boolean;
+  /** The pipeline step that answered (the last one asked), for the metrics. */
+  answeredBy?: AnsweredBy;
+}
+
+/**
+ * One step of the pipeline: answers the request and returns true, or leaves it
+ * to the next step by returning false.
+ */
+export type Step = (exchange: Exchange) => boolean | Promise<boolean>;
+
+/** A short plain-text answer: redirects, rejections, fallbacks. */
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: OutgoingHttpHeaders = {},
+): void {
+  res.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    ...headers,
+  });
+  res.end(body);
+}
+
+/**
+ * Whether an `If-None-Match` header names this entity tag (a list, `*`, or the
+ * weak form of the same tag all match, as RFC 9110 says for GET).
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch === etag) return true;
+  return ifNoneMatch.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}
+
+/** Reads at most `max` bytes of a request body; null when there is more. */
+export async function readCapped(req: AsyncIterable<Buffer>, max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > max) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The request's body as JSON, read to at most `max` bytes; null once it has
+ * answered itself: 413 past the cap (by Content-Length, or as the body comes),
+ * 400 for a body that is not JSON.
+ */
+export async function readJsonBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  max: number,
+): Promise<{ readonly value: unknown } | null> {
+  const tooLarge = () => sendText(res, 413, "Content Too Large\n", { Connection: "close" });
+  if (Number(req.headers["content-length"] ?? 0) > max) {
+    tooLarge();
+    return null;
+  }
+  const body = await readCapped(req, max);
+  if (body === null) {
+    tooLarge();
+    return null;
+  }
+  try {
+    return { value: JSON.parse(body.toString("utf8")) };
+  } catch {
+    sendText(res, 400, "Bad Request: the body is not JSON\n");
+    return null;
+  }
+}

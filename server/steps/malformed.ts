@@ -1,0 +1,54 @@
+import type { Config } from "../platform/config.ts";
+import { sendText, type Step } from "../platform/exchange.ts";
+
+/** Methods that may reach a page; React Router answers 405 where a page has no action. */
+export const ACCEPTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Turns away input no page could serve, with a short plain 4xx, before any
+ * other step spends work on it: odd methods, oversized targets and bodies, and
+ * paths that do not decode.
+ */
+export function rejectMalformed(config: Pick<Config, "maxUrlLength" | "maxBodyBytes">): Step {
+  return (exchange) => {
+    const { req, res, rawPath } = exchange;
+    // Only origin-form targets ("/path?query"): an absolute or authority form
+    // would let the request name a host of its choosing.
+    if (!rawPath.startsWith("/")) {
+      sendText(res, 400, "Bad Request: the request target must be a path\n");
+      return true;
+    }
+    if (!ACCEPTED_METHODS.has(req.method ?? "")) {
+      sendText(res, 405, "Method Not Allowed\n", { Allow: [...ACCEPTED_METHODS].join(", ") });
+      return true;
+    }
+    if ((req.url ?? "").length > config.maxUrlLength) {
+      sendText(res, 414, "URI Too Long\n");
+      return true;
+    }
+    // A body must announce its length, so MAX_BODY_BYTES holds before a byte is
+    // read: browsers always send Content-Length with a form.
+    if (req.headers["transfer-encoding"] !== undefined) {
+      sendText(res, 411, "Length Required\n", { Connection: "close" });
+      return true;
+    }
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > config.maxBodyBytes) {
+      sendText(res, 413, "Content Too Large\n", { Connection: "close" });
+      return true;
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(rawPath);
+    } catch {
+      sendText(res, 400, "Bad Request: malformed percent-encoding in the path\n");
+      return true;
+    }
+    if (decoded.includes("\0")) {
+      sendText(res, 400, "Bad Request: NUL in the path\n");
+      return true;
+    }
+    exchange.decodedPath = decoded;
+    return false;
+  };
+}

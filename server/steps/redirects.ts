@@ -1,0 +1,85 @@
+import {
+  canonicalHref,
+  canonicalRedirect,
+  isInternalPath,
+  type CanonicalOptions,
+} from "../../app/routing/canonical-url.ts";
+import { detectedLocale } from "../../app/routing/locale.ts";
+import { redirectFor, siteRedirects } from "../../app/routing/redirects/rules.ts";
+import site from "../../site.config.ts";
+import { sendText, type Step } from "../platform/exchange.ts";
+
+/** How long a browser or a CDN may keep a permanent redirect: a site that changes its rules must not leave visitors stuck. */
+const PERMANENT_REDIRECT_CACHE = "public, max-age=3600";
+
+/**
+ * The site's own redirects (site.config.ts `redirects`) for document requests,
+ * before the canonical rule: a rule matches the path in any slash style and
+ * answers with the canonical target, in one hop. Route data gets the same rules
+ * from the React Router middleware. The rules were checked as the app loaded.
+ */
+export function siteRedirectRules(options: CanonicalOptions): Step {
+  const redirects = siteRedirects(site.redirects, options);
+  if (redirects.rules.length === 0) return () => false;
+  return ({ req, res, rawPath, rawSearch }) => {
+    if (isInternalPath(rawPath)) return false;
+    const { redirect, vary } = redirectFor(
+      redirects,
+      {
+        path: rawPath,
+        search: rawSearch,
+        header: (name) => {
+          const value = req.headers[name];
+          return Array.isArray(value) ? value.join(", ") : value;
+        },
+      },
+      options,
+    );
+    // The page's answer depends on them too, when a rule's condition did not hold.
+    if (vary.length > 0) res.appendHeader("Vary", vary.join(", "));
+    if (redirect === null) return false;
+    const permanent = redirect.status === 301 || redirect.status === 308;
+    sendText(res, redirect.status, `Redirect: ${redirect.location}\n`, {
+      Location: redirect.location,
+      ...(permanent && { "Cache-Control": PERMANENT_REDIRECT_CACHE }),
+    });
+    return true;
+  };
+}
+
+/**
+ * Document requests for a non-canonical URL answer 308 to the canonical one,
+ * query kept. Internal requests (route data, manifest, assets, probes) pass
+ * untouched: the React Router middleware redirects data requests by the same
+ * rule, in the encoding its client understands.
+ */
+export function canonicalUrl(options: CanonicalOptions): Step {
+  return ({ res, rawPath, rawSearch }) => {
+    if (isInternalPath(rawPath)) return false;
+    const location = canonicalRedirect(rawPath, rawSearch, options);
+    if (location === null) return false;
+    // Cacheable, but not for long: a site that changes trailingSlash must not leave browsers looping.
+    sendText(res, 308, `Permanent Redirect: ${location}\n`, {
+      Location: location,
+      "Cache-Control": PERMANENT_REDIRECT_CACHE,
+    });
+    return true;
+  };
+}
+
+/** `/` only: a visitor who prefers another locale (cookie, then Accept-Language) is sent there. */
+export function localeDetection(options: CanonicalOptions): Step {
+  return ({ req, res, rawPath, rawSearch }) => {
+    if (rawPath !== "/" || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    // The answer for `/` depends on both, for every cache between us and the visitor.
+    res.appendHeader("Vary", "Accept-Language, Cookie");
+    const locale = detectedLocale(rawPath, {
+      cookie: req.headers.cookie,
+      acceptLanguage: req.headers["accept-language"],
+    });
+    if (locale === null) return false;
+    const location = canonicalHref(locale, "/", options) + rawSearch;
+    sendText(res, 307, `Temporary Redirect: ${location}\n`, { Location: location });
+    return true;
+  };
+}
