@@ -23,7 +23,7 @@ function anchorsIn(file: string): Set<string> {
   return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => anchorOf(heading!)));
 }
 
-/** Links outside code: `[label](target)` whose target is in this repository (or ../shared). */
+/** Links outside code: `[label](target)`, other than to the web. */
 function relativeLinks(file: string): string[] {
   const text = readFileSync(file, "utf8")
     .replace(/^```[\s\S]*?^```/gm, "")
@@ -38,6 +38,8 @@ test.each(DOCUMENTS)("every link in %s leads to a file, and to a heading in it",
   const broken = relativeLinks(file).filter((target) => {
     const [path, anchor] = target.split("#") as [string, string | undefined];
     const resolved = path === "" ? file : normalize(join(dirname(file), path));
+    // Outside this repository (../shared): a clean clone does not hold it to check.
+    if (resolved.startsWith("..")) return false;
     if (!existsSync(resolved)) return true;
     return anchor !== undefined && resolved.endsWith(".md") && !anchorsIn(resolved).has(anchor);
   });
