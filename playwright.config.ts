@@ -16,7 +16,7 @@ const smoke = Boolean(process.env.BASE_URL);
  * site.config.ts (global-setup.ts); `npm test` runs it after the main suite.
  */
 const secondSite = process.env.E2E_SITE === "second-site";
-const CONTRACT_SPECS = /\/(routes|slashes|locales|fallbacks|site-urls)\.spec\.ts$/;
+const CONTRACT_SPECS = /\/(routes|slashes|locales|fallbacks|redirects|site-urls)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

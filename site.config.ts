@@ -12,4 +12,6 @@ export default defineSiteConfig({
     localeDetection: true,
   },
   trailingSlash: false,
+  // Old URLs kept alive, as next.config.js's redirects() returns them (docs/configuration.md).
+  redirects: [{ source: "/old-blog/:slug", destination: "/blog/:slug", permanent: true }],
 });

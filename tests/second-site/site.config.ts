@@ -1,7 +1,7 @@
 /**
  * The second site the contract suites run against (the `second-site` Vitest
  * project and Playwright project): other locales, another default, and trailing
- * slashes. Nothing else changes: the same pages, the same test tables.
+ * slashes. Nothing else changes: the same pages, the same redirect, the same test tables.
  */
 import { defineSiteConfig } from "../../app/routing/site-config.ts";
 
@@ -12,4 +12,6 @@ export default defineSiteConfig({
     localeDetection: true,
   },
   trailingSlash: true,
+  // Old URLs kept alive, as next.config.js's redirects() returns them (docs/configuration.md).
+  redirects: [{ source: "/old-blog/:slug", destination: "/blog/:slug", permanent: true }],
 });
