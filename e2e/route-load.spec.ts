@@ -1,9 +1,6 @@
 import type { Page, Request } from "@playwright/test";
+import { ROUTE_LOAD_TIMEOUT_MS } from "./client-navigation.ts";
 import { expect, linksTo, marker, test } from "./fixtures.ts";
-
-// The contract's number, written here rather than imported from the app: a
-// change to the app's constant must turn this suite red.
-const ROUTE_LOAD_TIMEOUT_MS = 3800;
 
 /** The next full page load (a document request) of a URL matching `pattern`. */
 function documentLoad(page: Page, pattern: RegExp): Promise<Request> {

@@ -6,6 +6,7 @@
  */
 import type { APIResponse, Page } from "@playwright/test";
 import { expect, isSameDocument, markDocument, test } from "./fixtures.ts";
+import { msUntilDocumentLoad, navigate, ROUTE_LOAD_TIMEOUT_MS } from "./client-navigation.ts";
 import { missingSibling, savedSiteUrls, usesTrailingSlash } from "./site-urls.ts";
 
 /** Where a redirect points, as a path and query. */
@@ -38,7 +39,9 @@ const htmlLang = (html: string) => /<html\s[^>]*\blang="([^"]*)"/i.exec(html)?.[
 const QUERY = "?smoke=1&b=%20x&b=y&empty=";
 
 test.describe("the site's own URLs keep the contract @core @site", () => {
-  for (const { path, alternates } of savedSiteUrls()) {
+  const urls = savedSiteUrls();
+  const trailingSlash = usesTrailingSlash(urls);
+  for (const { path, alternates } of urls) {
     test(`${path}`, async ({ request, baseURL }) => {
       const base = baseURL!;
       // Absolute: a path starting `//` is not a host.
@@ -77,7 +80,7 @@ test.describe("the site's own URLs keep the contract @core @site", () => {
       // 404, in the page's language. A dynamic route may take any name: then the
       // answer is a page of its own (its canonical link names it), said so in the report.
       const lang = htmlLang(html);
-      const missing = missingSibling(path, lang, usesTrailingSlash(savedSiteUrls()));
+      const missing = missingSibling(path, lang, trailingSlash);
       const absent = await get(missing);
       if (absent.status() === 200) {
         const own = attribute(links(await absent.text(), "canonical")[0] ?? "", "href");
@@ -106,25 +109,11 @@ test.describe("the site's own URLs keep the contract @core @site", () => {
   }
 });
 
-// The contract's number, written here rather than imported from the app.
-const ROUTE_LOAD_TIMEOUT_MS = 3800;
-
 /** Opens `path` and waits until React Router has hydrated it. */
 async function openHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   await markDocument(page);
-}
-
-/** A client-side navigation, as a link or `navigate()` makes one. */
-function navigate(page: Page, to: string): Promise<unknown> {
-  return page.evaluate(
-    (target) =>
-      (
-        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
-      ).__reactRouterDataRouter.navigate(target),
-    to,
-  );
 }
 
 test.describe("the site's own URLs in the browser @core @site", () => {
@@ -162,17 +151,7 @@ test.describe("the site's own URLs in the browser @core @site", () => {
         },
       );
       await openHydrated(page, start!);
-      const documentLoad = page.waitForRequest(
-        (r) =>
-          r.isNavigationRequest() && r.resourceType() === "document" && r.url() === baseURL + held,
-        { timeout: ROUTE_LOAD_TIMEOUT_MS + 10_000 },
-      );
-      const startedAt = Date.now();
-      void navigate(page, held).catch(() => {
-        // The document load ends this page's script.
-      });
-      await documentLoad;
-      const delay = Date.now() - startedAt;
+      const delay = await msUntilDocumentLoad(page, held, baseURL + held);
       test.info().annotations.push({ type: "fallback-delay-ms", description: String(delay) });
       expect(delay).toBeGreaterThanOrEqual(ROUTE_LOAD_TIMEOUT_MS - 100);
       await expect(page).toHaveURL(baseURL + held);

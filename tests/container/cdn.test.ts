@@ -13,12 +13,11 @@ import {
 } from "testcontainers";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { chromiumArgs, chromiumPath } from "../../e2e/chromium.ts";
+import { msUntilDocumentLoad, ROUTE_LOAD_TIMEOUT_MS } from "../../e2e/client-navigation.ts";
 import { rawRequest } from "../integration/harness.ts";
 import { APP_PORT, AppContainer } from "./app-container.ts";
 import { DOCKER, freePort } from "./stack.ts";
 
-// The contract's number, written here rather than imported from the app.
-const ROUTE_LOAD_TIMEOUT_MS = 3800;
 const CDN_PORT_IN_CONTAINER = 8090;
 const IMAGE = `rr-ssr-shell:cdn-${process.pid}`;
 
@@ -99,24 +98,7 @@ test("in Chromium, the page hydrates on the CDN's scripts, and a chunk the CDN h
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     expect([...scripts]).toEqual([cdnOrigin]);
 
-    const documentLoad = page.waitForRequest(
-      (r) => r.isNavigationRequest() && r.url() === `${appOrigin}/blog/hello`,
-      { timeout: ROUTE_LOAD_TIMEOUT_MS + 10_000 },
-    );
-    const startedAt = Date.now();
-    void page
-      .evaluate(() =>
-        (
-          window as unknown as {
-            __reactRouterDataRouter: { navigate(to: string): Promise<void> };
-          }
-        ).__reactRouterDataRouter.navigate("/blog/hello"),
-      )
-      .catch(() => {
-        // The document load ends this page's script.
-      });
-    await documentLoad;
-    const delay = Date.now() - startedAt;
+    const delay = await msUntilDocumentLoad(page, "/blog/hello", `${appOrigin}/blog/hello`);
     console.log(`route chunk held at the CDN: document load after ${delay} ms`);
     expect(delay).toBeGreaterThanOrEqual(ROUTE_LOAD_TIMEOUT_MS - 100);
   } finally {

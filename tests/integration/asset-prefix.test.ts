@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chromiumArgs, chromiumPath } from "../../e2e/chromium.ts";
+import { msUntilDocumentLoad, ROUTE_LOAD_TIMEOUT_MS } from "../../e2e/client-navigation.ts";
 import { canonical } from "./contract-cases.ts";
 import {
   buildAppCopy,
@@ -13,9 +14,6 @@ import {
   startServer,
   type RunningServer,
 } from "./harness.ts";
-
-// The contract's number, written here rather than imported from the app.
-const ROUTE_LOAD_TIMEOUT_MS = 3800;
 
 /**
  * A CDN in front of the build's hashed files: it serves them from another
@@ -151,26 +149,8 @@ describe("assetPrefix: the hashed files from a CDN", () => {
     try {
       await open(page, canonical("/about"));
       const target = canonical("/blog/hello");
-      const documentLoad = page.waitForRequest(
-        (r) => r.isNavigationRequest() && r.url() === server.origin + target,
-        { timeout: ROUTE_LOAD_TIMEOUT_MS + 10_000 },
-      );
-      const startedAt = Date.now();
-      void page
-        .evaluate(
-          (to) =>
-            (
-              window as unknown as {
-                __reactRouterDataRouter: { navigate(to: string): Promise<void> };
-              }
-            ).__reactRouterDataRouter.navigate(to),
-          target,
-        )
-        .catch(() => {
-          // The document load ends this page's script.
-        });
-      await documentLoad;
-      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(ROUTE_LOAD_TIMEOUT_MS - 100);
+      const delay = await msUntilDocumentLoad(page, target, server.origin + target);
+      expect(delay).toBeGreaterThanOrEqual(ROUTE_LOAD_TIMEOUT_MS - 100);
     } finally {
       cdn.release();
       await page.close();

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, normalize } from "node:path";
+import { join } from "node:path";
 import { expect, test } from "vitest";
+import { importsOf } from "../imports.ts";
 
 /** The project files e2e/Dockerfile copies into the smoke image, as paths (folders end in `/`). */
 function copied(): string[] {
@@ -9,14 +10,6 @@ function copied(): string[] {
     const parts = args!.trim().split(/\s+/);
     return parts.slice(0, -1).filter((part) => !part.startsWith("--"));
   });
-}
-
-/** The modules a file imports at run time (type-only imports are erased), resolved. */
-function runtimeImports(file: string): string[] {
-  const source = readFileSync(file, "utf8");
-  return [
-    ...source.matchAll(/^(?:import|export)\s+(?!type\s)[^;]*?from\s+"(\.{1,2}\/[^"]+)"/gm),
-  ].map(([, specifier]) => normalize(join(dirname(file), specifier!)));
 }
 
 // A module the image lacks breaks every smoke run before its first test.
@@ -38,7 +31,7 @@ test("every module the smoke image's copied files import is copied too", () => {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const imported of runtimeImports(file)) {
+    for (const imported of importsOf(file, { types: false })) {
       if (!isCopied(imported)) missing.add(`${imported} (imported by ${file})`);
       else if (imported.endsWith(".ts")) queue.push(imported);
     }

@@ -1,0 +1,38 @@
+/**
+ * Client navigations as the browser tests make them: in the Playwright specs,
+ * and in the Vitest suites that drive Chromium themselves (assetPrefix's CDN).
+ */
+import type { Page } from "@playwright/test";
+
+// The contract's number, written here rather than imported from the app: a
+// change to the app's constant must turn these tests red.
+export const ROUTE_LOAD_TIMEOUT_MS = 3800;
+
+/** A client-side navigation, as a link or `navigate()` makes one. */
+export function navigate(page: Page, to: string): Promise<unknown> {
+  return page.evaluate(
+    (target) =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate(target),
+    to,
+  );
+}
+
+/**
+ * Starts a client navigation to `to` and resolves with the milliseconds until
+ * the browser gives up on it and loads `url` as a document (the route-load
+ * fallback); rejects if that has not happened 10 s past the timeout.
+ */
+export async function msUntilDocumentLoad(page: Page, to: string, url: string): Promise<number> {
+  const documentLoad = page.waitForRequest(
+    (r) => r.isNavigationRequest() && r.resourceType() === "document" && r.url() === url,
+    { timeout: ROUTE_LOAD_TIMEOUT_MS + 10_000 },
+  );
+  const startedAt = Date.now();
+  void navigate(page, to).catch(() => {
+    // The document load ends this page's script.
+  });
+  await documentLoad;
+  return Date.now() - startedAt;
+}
