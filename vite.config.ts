@@ -1,7 +1,11 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
-import { assetPrefixProblems, browserSiteConfig } from "./app/routing/site-config.ts";
+import {
+  assetPrefixOf,
+  assetPrefixProblems,
+  browserSiteConfig,
+} from "./app/routing/site-config.ts";
 import site from "./site.config.ts";
 
 /**
@@ -13,7 +17,7 @@ function assetPrefix(): string {
   if (!fromEnv) return site.assetPrefix;
   const problems = assetPrefixProblems(fromEnv);
   if (problems.length > 0) throw new Error(`ASSET_PREFIX: ${problems.join("; ")}`);
-  return fromEnv.replace(/\/+$/, "");
+  return assetPrefixOf(fromEnv);
 }
 
 const SITE_CONFIG = fileURLToPath(new URL("./site.config.ts", import.meta.url));
@@ -41,9 +45,12 @@ function siteConfigForTheBrowser(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command }) => {
   // assetPrefix: the built pages fetch their hashed files from the CDN; the
   // dev server serves them itself. The server's CSP follows the build's value.
-  base: command === "build" && assetPrefix() ? `${assetPrefix()}/` : "/",
-  plugins: [siteConfigForTheBrowser(), reactRouter()],
-}));
+  const cdn = command === "build" ? assetPrefix() : "";
+  return {
+    base: cdn ? `${cdn}/` : "/",
+    plugins: [siteConfigForTheBrowser(), reactRouter()],
+  };
+});

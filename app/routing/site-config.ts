@@ -73,6 +73,9 @@ function unknownKeys(value: Record<string, unknown>, known: string[], at: string
     .map((key) => `${at}${key}: not a setting (known: ${known.join(", ")})`);
 }
 
+/** A checked assetPrefix as the build writes it: without its trailing slashes. */
+export const assetPrefixOf = (value: string): string => value.replace(/\/+$/, "");
+
 /** An assetPrefix is a CDN's http(s) URL, with a path or not, and nothing a URL of a file could not follow. */
 export function assetPrefixProblems(value: unknown): string[] {
   const at = `assetPrefix: ${JSON.stringify(value)}`;
@@ -162,6 +165,6 @@ export function defineSiteConfig<const L extends string>(input: SiteConfigInput<
     }),
     trailingSlash: input.trailingSlash ?? false,
     redirects: deepFreeze(structuredClone([...(input.redirects ?? [])])),
-    assetPrefix: (input.assetPrefix ?? "").replace(/\/+$/, ""),
+    assetPrefix: assetPrefixOf(input.assetPrefix ?? ""),
   });
 }

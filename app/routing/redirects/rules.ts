@@ -41,6 +41,8 @@ export interface RedirectRequest {
 export interface Redirect {
   readonly status: 301 | 302 | 303 | 307 | 308;
   readonly location: string;
+  /** The rule that answered, by its place in the config. */
+  readonly rule: number;
 }
 
 /** A request's redirect, if any, and the request headers that decided it (for `Vary`). */
@@ -230,7 +232,11 @@ export function redirectFor(
       // canonicalPath never gives more, but this is the last word on leaving the site.
       if (!SAME_SITE_PATH.test(location)) continue;
     }
-    const redirect = { status: compiled.status, location: withQuery(location, request.search) };
+    const redirect = {
+      status: compiled.status,
+      location: withQuery(location, request.search),
+      rule: compiled.index,
+    };
     return { redirect, vary: [...vary] };
   }
   return vary.size === 0 ? NO_REDIRECT : { redirect: null, vary: [...vary] };
@@ -257,10 +263,15 @@ export function redirectLoops(redirects: Redirects, options: CanonicalOptions): 
     let looped = false;
     for (;;) {
       seen.set(path, steps.length);
-      const found = redirectForTrace(unconditional, path, options);
-      if (found === null || !SAME_SITE_PATH.test(found.location)) break;
-      steps.push(`${ruleName(found.index, found.rule)} sends ${path} to ${found.location}`);
-      path = found.location.split(/[?#]/)[0]!;
+      const { redirect } = redirectFor(
+        unconditional,
+        { path, search: "", header: () => undefined },
+        options,
+      );
+      if (redirect === null || !SAME_SITE_PATH.test(redirect.location)) break;
+      const rule = redirects.rules[redirect.rule]!.rule;
+      steps.push(`${ruleName(redirect.rule, rule)} sends ${path} to ${redirect.location}`);
+      path = redirect.location.split(/[?#]/)[0]!;
       if (seen.has(path)) {
         looped = true;
         break;
@@ -274,24 +285,6 @@ export function redirectLoops(redirects: Redirects, options: CanonicalOptions): 
     loops.push(`redirects loop: ${cycle.join(", then ")}`);
   }
   return loops;
-}
-
-/** `redirectFor` on a bare path, saying which rule answered. */
-function redirectForTrace(
-  redirects: Redirects,
-  path: string,
-  options: CanonicalOptions,
-): { index: number; rule: RedirectRule; location: string } | null {
-  for (const compiled of redirects.rules) {
-    const { redirect } = redirectFor(
-      { rules: [compiled] },
-      { path, search: "", header: () => undefined },
-      options,
-    );
-    if (redirect)
-      return { index: compiled.index, rule: compiled.rule, location: redirect.location };
-  }
-  return null;
 }
 
 /** The rules checked and compiled, for the server's start; throws naming each bad rule or loop. */
