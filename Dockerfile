@@ -36,8 +36,10 @@ RUN --mount=type=secret,id=npm_ca,required=false \
 FROM deps AS build
 # A CDN's URL the pages fetch their hashed files from; empty: site.config.ts's assetPrefix.
 ARG ASSET_PREFIX=""
+# The sub-path the site is served under (/shop); empty: site.config.ts's basePath.
+ARG BASE_PATH=""
 COPY . .
-RUN ASSET_PREFIX="$ASSET_PREFIX" npm run build
+RUN ASSET_PREFIX="$ASSET_PREFIX" BASE_PATH="$BASE_PATH" npm run build
 
 # Its own stage, so a new PREVIOUS_IMAGE does not rebuild the app.
 FROM build AS release

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { createContext, RouterContextProvider } from "react-router";
-import type { TrailingSlash } from "./routing/canonical-url.ts";
+import site from "../site.config.ts";
+import { TRAILING_SLASH, type TrailingSlash } from "./routing/canonical-url.ts";
 
 /** What the Node server tells the app about one request. */
 export interface RequestInfo {
@@ -9,6 +10,10 @@ export interface RequestInfo {
   /** The public origin (`https://example.com`), for absolute URLs. */
   readonly origin: string;
   readonly trailingSlash: TrailingSlash;
+  /** The sub-path the site is served under (`/shop`), or "": the server reads it from the build. */
+  readonly basePath: string;
+  /** Set when the request was outside the base path: it gets the not-found page, whatever it names. */
+  readonly outsideBasePath?: boolean;
   /** Whether the test-only `/lab/*` routes answer (E2E_FIXTURES=1). */
   readonly fixtures: boolean;
   /**
@@ -75,7 +80,8 @@ export function requestInfo(
   const fallback: RequestInfo = {
     requestId: crypto.randomUUID().slice(0, 12),
     origin: new URL(request.url).origin,
-    trailingSlash: "never",
+    trailingSlash: TRAILING_SLASH,
+    basePath: site.basePath,
     fixtures: false,
     renderedOnce: false,
     renderOnceRoutes: "",

@@ -9,6 +9,8 @@ declare global {
   interface Window {
     /** React Router's client manifest; its version is the build id. */
     __reactRouterManifest: ClientManifest & { version: string };
+    /** React Router's hand-off from the server: the basename the router runs under, among others. */
+    __reactRouterContext?: { basename?: string };
     /** React Router's route modules loaded so far, by route id. */
     __reactRouterRouteModules: Record<string, unknown>;
   }

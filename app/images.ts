@@ -43,7 +43,14 @@ export interface ResponsiveImageInput {
   /** The `sizes` attribute, for an image whose width follows the layout. */
   sizes?: string;
   quality?: number;
+  /** Default: the server's optimizer, below the site's base path. */
   loader?: ImageLoader;
+  /**
+   * The site's base path (`/shop`), or "": the optimizer's endpoint and a local
+   * vector image are served below it. A source is named as the public folder
+   * names it (`/images/a.jpg`), without it.
+   */
+  basePath?: string;
 }
 
 export interface ResponsiveImage {
@@ -75,8 +82,12 @@ export function isVectorImage(src: string): boolean {
 }
 
 export function responsiveImage(input: ResponsiveImageInput): ResponsiveImage {
-  const { src, sizes, quality = DEFAULT_IMAGE_QUALITY, loader = defaultImageLoader } = input;
-  if (isVectorImage(src)) return { src };
+  const { src, sizes, quality = DEFAULT_IMAGE_QUALITY, basePath = "" } = input;
+  const loader: ImageLoader =
+    input.loader ??
+    (basePath === "" ? defaultImageLoader : (args) => basePath + defaultImageLoader(args));
+  // A file of the public folder (`/a.svg`, not `//cdn/a.svg`) is served below the base path.
+  if (isVectorImage(src)) return { src: /^\/(?!\/)/.test(src) ? basePath + src : src };
   const { widths, kind } = widthsFor(input);
   const srcSet = widths
     .map((w, i) => `${loader({ src, width: w, quality })} ${kind === "w" ? w : i + 1}${kind}`)

@@ -1,6 +1,7 @@
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { RequestInfo } from "./context.ts";
-import type { CanonicalOptions } from "./routing/canonical-url.ts";
+import site from "../site.config.ts";
+import { TRAILING_SLASH, type CanonicalOptions } from "./routing/canonical-url.ts";
 import { splitLocalePath, type LocalePath } from "./routing/locale.ts";
 
 /**
@@ -10,7 +11,7 @@ import { splitLocalePath, type LocalePath } from "./routing/locale.ts";
  */
 export type RootData = Pick<
   RequestInfo,
-  "origin" | "trailingSlash" | "requestId" | "renderOnceRoutes"
+  "origin" | "trailingSlash" | "basePath" | "requestId" | "renderOnceRoutes"
 >;
 
 /**
@@ -26,6 +27,11 @@ export function useLocalePath(): LocalePath {
   return splitLocalePath(useLocation().pathname);
 }
 
+/** The site's URL settings, as the server gave them; the build's own when the root loader failed. */
 export function useCanonicalOptions(): CanonicalOptions {
-  return { trailingSlash: useRootData()?.trailingSlash ?? "never" };
+  const data = useRootData();
+  return {
+    trailingSlash: data?.trailingSlash ?? TRAILING_SLASH,
+    basePath: data?.basePath ?? site.basePath,
+  };
 }

@@ -24,17 +24,19 @@ import { SiteHeader } from "./components/site-header.tsx";
 import { requestInfo } from "./context.ts";
 import { useNonce } from "./nonce.ts";
 import {
+  basePathMiddleware,
   canonicalUrlMiddleware,
   routePatternMiddleware,
   siteRedirectMiddleware,
 } from "./middleware.ts";
-import { useLocalePath, useRootData, type RootData } from "./root-data.ts";
+import { useCanonicalOptions, useLocalePath, useRootData, type RootData } from "./root-data.ts";
 // Inlined, not linked: the page's only stylesheet is small, and a linked one is
 // the one request that stands between the document and its first paint.
 import styles from "./app.css?inline";
 
 export const middleware: Route.MiddlewareFunction[] = [
   routePatternMiddleware,
+  basePathMiddleware,
   siteRedirectMiddleware,
   canonicalUrlMiddleware,
 ];
@@ -44,8 +46,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const renderOnce = true;
 
 export function loader({ request, context }: Route.LoaderArgs): RootData {
-  const { origin, trailingSlash, requestId, renderOnceRoutes } = requestInfo(context, request);
-  return { origin, trailingSlash, requestId, renderOnceRoutes };
+  const { origin, trailingSlash, basePath, requestId, renderOnceRoutes } = requestInfo(
+    context,
+    request,
+  );
+  return { origin, trailingSlash, basePath, requestId, renderOnceRoutes };
 }
 
 // Always re-run on navigation: the request id it returns must be that of the
@@ -54,6 +59,7 @@ export const shouldRevalidate = () => true;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { locale } = useLocalePath();
+  const { basePath } = useCanonicalOptions();
   const nonce = useNonce();
   return (
     <html lang={locale}>
@@ -63,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* First thing on the page: after a failed route load, go on to its target. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RESUME_NAVIGATION_SCRIPT }} />
         <style>{styles}</style>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={`${basePath}/favicon.svg`} type="image/svg+xml" />
         <Meta />
         <Links />
       </head>

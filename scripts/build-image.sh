@@ -7,6 +7,7 @@
 #   PREVIOUS_IMAGE       the app image this one replaces: its client assets are carried (decision 011)
 #   RETAIN_RELEASES      how many earlier releases' assets to carry (default 2)
 #   ASSET_PREFIX         a CDN's URL the pages fetch their hashed files from (default: site.config.ts's)
+#   BASE_PATH            the sub-path the site is served under, /shop (default: site.config.ts's)
 #   NODE_EXTRA_CA_CERTS  a CA bundle file, passed to npm ci as the BuildKit secret npm_ca
 #   NPMRC_FILE           an .npmrc, passed as the BuildKit secret npmrc
 #   DOCKER               the docker client (default: docker)
@@ -19,6 +20,7 @@ args=(build --tag "$tag" --file "${2:-Dockerfile}")
 [[ -n "${PREVIOUS_IMAGE:-}" ]] && args+=(--build-arg "PREVIOUS_IMAGE=$PREVIOUS_IMAGE")
 [[ -n "${RETAIN_RELEASES:-}" ]] && args+=(--build-arg "RETAIN_RELEASES=$RETAIN_RELEASES")
 [[ -n "${ASSET_PREFIX:-}" ]] && args+=(--build-arg "ASSET_PREFIX=$ASSET_PREFIX")
+[[ -n "${BASE_PATH:-}" ]] && args+=(--build-arg "BASE_PATH=$BASE_PATH")
 [[ -f "${NODE_EXTRA_CA_CERTS:-}" ]] && args+=(--secret "id=npm_ca,src=$NODE_EXTRA_CA_CERTS")
 [[ -f "${NPMRC_FILE:-}" ]] && args+=(--secret "id=npmrc,src=$NPMRC_FILE")
 

@@ -6,7 +6,9 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { randomUUID } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { buildBinding } from "./steps/build-binding.ts";
-import { buildIdOf, type AppServerBuild } from "./platform/build.ts";
+import { basePathOf, buildIdOf, type AppServerBuild } from "./platform/build.ts";
+import { stripBasePath } from "../app/routing/base-path.ts";
+import type { CanonicalOptions } from "../app/routing/canonical-url.ts";
 import type { Config } from "./platform/config.ts";
 import { sendText, type Exchange, type Step } from "./platform/exchange.ts";
 import { clientAddress } from "./platform/forwarded.ts";
@@ -83,6 +85,11 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     deps;
   const { tracing } = deps;
   const buildId = buildIdOf(build);
+  // The site's URLs: its slash style, and the base path it was built under.
+  const urls: CanonicalOptions = {
+    trailingSlash: config.trailingSlash,
+    basePath: basePathOf(build),
+  };
   const renderer = createPageRenderer(build, config, logger, tracing);
   const pages = renderOncePages(
     build,
@@ -92,13 +99,14 @@ export function createRequestListener(deps: AppDependencies): AppListener {
       compression: config.compression,
       shared: sharedCache,
       buildId,
+      basePath: urls.basePath,
     },
     logger,
   );
   // Counted in the shared cache when there is one: every replica's requests together.
   const limit = (name: string, rate: { points: number; seconds: number }) =>
     rateLimit(name, rate, sharedCache?.redis ?? null);
-  const sitemapStep = sitemap(build);
+  const sitemapStep = sitemap(build, urls);
   const imageCounts = imageCounters();
   const reportCounts = reportCounters();
   // Each step with the name the metrics give its answers.
@@ -126,10 +134,10 @@ export function createRequestListener(deps: AppDependencies): AppListener {
       "revalidate",
       onDemandRevalidation(config, pages.purge, logger, limit("revalidate", REVALIDATE_RATE)),
     ],
-    ["site-redirect", siteRedirectRules(config)],
-    ["redirect", canonicalUrl(config)],
-    ["locale", localeDetection(config)],
-    ["build-binding", buildBinding(buildId, config)],
+    ["site-redirect", siteRedirectRules(urls)],
+    ["redirect", canonicalUrl(urls)],
+    ["locale", localeDetection(urls)],
+    ["build-binding", buildBinding(buildId, urls)],
     ["origin", publicOrigin(config)],
     ["sitemap", sitemapStep.step],
     ["rendered-once", pages.fromMemory],
@@ -200,6 +208,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
       res,
       requestId: traced?.traceId ?? requestIdFor(req, config.trustProxy),
       rawPath,
+      path: stripBasePath(rawPath, urls.basePath),
       rawSearch: queryAt === -1 ? "" : target.slice(queryAt),
       decodedPath: "",
     };

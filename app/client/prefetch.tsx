@@ -112,7 +112,8 @@ export function LinkPrefetcher() {
       // Pointer events come by the dozen: each page is planned once.
       if (page === null || planned.has(page)) return;
       planned.add(page);
-      const matches = matchRoutes(router.routes, new URL(page, location.href).pathname) ?? [];
+      const matches =
+        matchRoutes(router.routes, new URL(page, location.href).pathname, router.basename) ?? [];
       const plan = prefetchPlan(
         page,
         matches.map((match) => match.route.id),

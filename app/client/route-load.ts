@@ -4,6 +4,7 @@
  * becomes a full page load of its target URL, query and hash kept.
  */
 import type { ClientInstrumentation } from "react-router";
+import { withRouterBasename } from "../routing/base-path.ts";
 
 export const ROUTE_LOAD_TIMEOUT_MS = 3800;
 
@@ -64,7 +65,12 @@ export const routeLoadInstrumentation: ClientInstrumentation = {
           await navigate();
           return;
         }
-        const url = new URL(to, new URL(currentUrl, location.href));
+        // An absolute `to` is below the router's basename; the document load needs the whole path.
+        const sitePath =
+          typeof to === "string" && to.startsWith("/") && !to.startsWith("//")
+            ? withRouterBasename(to, window.__reactRouterContext?.basename ?? "/")
+            : to;
+        const url = new URL(sitePath, new URL(currentUrl, location.href));
         const target = url.pathname + url.search + url.hash;
         beginNavigation(target);
         const timer = setTimeout(() => loadAsDocument(target), ROUTE_LOAD_TIMEOUT_MS);

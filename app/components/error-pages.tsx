@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { useMatches } from "react-router";
 import { messages } from "../i18n/messages.ts";
-import { useLocalePath, useRootData } from "../root-data.ts";
+import { useCanonicalOptions, useLocalePath, useRootData } from "../root-data.ts";
 import { fallbackPageOf, type FALLBACK_PAGES } from "../routing/pages.ts";
 import { NoIndex, type ErrorPageProps } from "./fallback-page.tsx";
 import {
@@ -66,6 +66,7 @@ export function ClientExceptionNotice({ error }: { error: unknown }) {
   const m = all.clientError;
   const matches = useMatches();
   const page = useRootData()?.requestId ?? "";
+  const { basePath } = useCanonicalOptions();
   const [reference] = useState(newReference);
   const sent = useRef(false);
   useEffect(() => {
@@ -81,13 +82,13 @@ export function ClientExceptionNotice({ error }: { error: unknown }) {
       page,
       url: withoutQuery(location.href),
     };
-    void fetch(REPORT_ENDPOINT, {
+    void fetch(basePath + REPORT_ENDPOINT, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(report),
       keepalive: true,
     }).catch(() => {}); // the notice stands whether the report arrives or not
-  }, [error, matches, page, reference]);
+  }, [error, matches, page, reference, basePath]);
   return (
     <main data-page="client-error" data-locale={locale} role="alert">
       <NoIndex title={m.title} />

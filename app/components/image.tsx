@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes } from "react";
 import { responsiveImage, type ImageLoader } from "../images.ts";
+import { useCanonicalOptions } from "../root-data.ts";
 
 type ImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "width"> & {
   src: string;
@@ -18,7 +19,8 @@ type ImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "
 
 /** An `<img>` with a `srcset` from the default size sets; lazy unless told otherwise. */
 export function Image({ src, width, sizes, quality, loader, alt, priority, ...rest }: ImageProps) {
-  const image = responsiveImage({ src, width, sizes, quality, loader });
+  const { basePath } = useCanonicalOptions();
+  const image = responsiveImage({ src, width, sizes, quality, loader, basePath });
   return (
     <img
       loading="lazy"

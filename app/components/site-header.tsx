@@ -20,7 +20,7 @@ type NavHrefs = readonly (readonly [key: (typeof NAV)[number][0], href: string, 
 const navHrefsMemo = new Map<string, NavHrefs>();
 
 function navHrefs(locale: Locale, options: CanonicalOptions): NavHrefs {
-  const key = `${locale} ${options.trailingSlash}`;
+  const key = `${locale} ${options.trailingSlash} ${options.basePath}`;
   let hrefs = navHrefsMemo.get(key);
   if (!hrefs) {
     hrefs = NAV.map(([name, target]) => [
@@ -34,8 +34,8 @@ function navHrefs(locale: Locale, options: CanonicalOptions): NavHrefs {
 }
 
 /** A cookie, not storage: the server reads it to choose the locale of `/`. */
-function rememberLocale(chosen: Locale): void {
-  document.cookie = localeCookie(chosen, location.protocol === "https:");
+function rememberLocale(chosen: Locale, basePath: string): void {
+  document.cookie = localeCookie(chosen, location.protocol === "https:", basePath);
 }
 
 export function SiteHeader() {
@@ -62,7 +62,7 @@ export function SiteHeader() {
             lang={l}
             aria-current={l === locale ? "true" : undefined}
             data-locale-switch={l}
-            onClick={() => rememberLocale(l)}
+            onClick={() => rememberLocale(l, options.basePath)}
           >
             {messages(l).languageName}
           </SiteLink>

@@ -1,9 +1,11 @@
 import type { AnchorHTMLAttributes, MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { useCanonicalOptions } from "../root-data.ts";
+import { stripBasePath } from "../routing/base-path.ts";
 import { isActiveLink, isRouterClick } from "../routing/links.ts";
 
 interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
-  /** A canonical absolute path, query included: what `canonicalHref` gives. */
+  /** A canonical absolute path, base path and query included: what `canonicalHref` gives. */
   to: string;
   /**
    * Marks the link `aria-current="page"` (and class `active`) while its page,
@@ -26,14 +28,19 @@ interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "h
  */
 export function SiteLink({ to, nav, onClick, target, className, ...rest }: SiteLinkProps) {
   const navigate = useNavigate();
+  // React Router's location and navigations are below the base path; the href is not.
   const { pathname, search, hash } = useLocation();
-  const active = nav !== undefined && isActiveLink(pathname, to.split(/[?#]/, 1)[0]!, nav.end);
+  const { basePath } = useCanonicalOptions();
+  const toPath = to.split(/[?#]/, 1)[0]!;
+  const appPath = stripBasePath(toPath, basePath) ?? toPath;
+  const active = nav !== undefined && isActiveLink(pathname, appPath, nav.end);
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
     if (event.defaultPrevented || !isRouterClick(event, target)) return;
     event.preventDefault();
-    void navigate(to, { replace: to === pathname + search + hash });
+    const appTarget = appPath + to.slice(toPath.length);
+    void navigate(appTarget, { replace: appTarget === pathname + search + hash });
   }
 
   return (

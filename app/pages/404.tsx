@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { NoIndex } from "../components/fallback-page.tsx";
 import { messages } from "../i18n/messages.ts";
 import { useCanonicalOptions, useLocalePath } from "../root-data.ts";
+import { SiteLink } from "../components/site-link.tsx";
 import { canonicalHref } from "../routing/canonical-url.ts";
 
 /** The site's not-found page, rendered with status 404 in the locale of the path. */
@@ -13,7 +13,7 @@ export default function NotFound() {
       <NoIndex title={m.title} />
       <h1>{m.title}</h1>
       <p>{m.body}</p>
-      <Link to={canonicalHref(locale, "/", useCanonicalOptions())}>{m.home}</Link>
+      <SiteLink to={canonicalHref(locale, "/", useCanonicalOptions())}>{m.home}</SiteLink>
     </main>
   );
 }

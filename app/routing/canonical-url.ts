@@ -5,6 +5,7 @@
  * app's own links all ask this module, so none of them invents its own rule.
  */
 import site from "../../site.config.ts";
+import { stripBasePath, withBasePath } from "./base-path.ts";
 import { localeOfSegment, localizedPath, type Locale } from "./locale.ts";
 
 export const TRAILING_SLASH_MODES = ["never", "always"] as const;
@@ -15,6 +16,8 @@ export const TRAILING_SLASH: TrailingSlash = site.trailingSlash ? "always" : "ne
 
 export interface CanonicalOptions {
   trailingSlash: TrailingSlash;
+  /** The sub-path the site is served under (`/shop`), or "" (app/routing/base-path.ts). */
+  basePath: string;
 }
 
 // Same test as Next.js uses for "this path is a file": a last segment with an extension.
@@ -34,7 +37,10 @@ const DOT_DOT_SEGMENT = /^(\.|%2e){2}$/i;
  * The result always starts with exactly one `/` followed by a segment or nothing,
  * so as a `Location` it can never name another host (`//evil.example`, `/\evil.example`).
  */
-export function canonicalPath(rawPath: string, { trailingSlash }: CanonicalOptions): string {
+export function canonicalPath(
+  rawPath: string,
+  { trailingSlash }: Pick<CanonicalOptions, "trailingSlash">,
+): string {
   const segments: string[] = [];
   for (const segment of rawPath.split(/[/\\]/)) {
     if (segment === "" || DOT_SEGMENT.test(segment)) continue;
@@ -52,34 +58,55 @@ export function canonicalPath(rawPath: string, { trailingSlash }: CanonicalOptio
 }
 
 /**
- * Where to permanently redirect a request, or null when its path is canonical.
- * `rawSearch` is the query as received, `?` included; it is kept byte for byte.
+ * The canonical form of a raw request path as the site serves it: below the
+ * base path (app/routing/base-path.ts), the home page in the site's slash style
+ * (`/shop`, or `/shop/`). Null for a path outside the base path.
+ */
+export function canonicalUrlPath(rawPath: string, options: CanonicalOptions): string | null {
+  const inner = stripBasePath(rawPath, options.basePath);
+  if (inner === null) return null;
+  return urlPathOf(canonicalPath(inner, options), options);
+}
+
+/** A canonical path of the app (query allowed) as the site serves it: with its base path. */
+export function urlPathOf(appPath: string, options: CanonicalOptions): string {
+  return withBasePath(appPath, options.basePath, options.trailingSlash === "always");
+}
+
+/**
+ * Where to permanently redirect a request, or null when its path is canonical
+ * (or outside the base path: the not-found page's). `rawSearch` is the query
+ * as received, `?` included; it is kept byte for byte.
  */
 export function canonicalRedirect(
   rawPath: string,
   rawSearch: string,
   options: CanonicalOptions,
 ): string | null {
-  const canonical = canonicalPath(rawPath, options);
-  return canonical === rawPath ? null : canonical + rawSearch;
+  const canonical = canonicalUrlPath(rawPath, options);
+  return canonical === null || canonical === rawPath ? null : canonical + rawSearch;
 }
 
-/** The canonical href of an unprefixed app path in a locale: what links should point to. */
+/**
+ * The canonical href of an unprefixed app path in a locale, base path
+ * included: what links point to (`/about` in fr -> `/shop/fr/about`).
+ */
 export function canonicalHref(locale: Locale, path: string, options: CanonicalOptions): string {
-  return canonicalPath(localizedPath(locale, path), options);
+  return urlPathOf(canonicalPath(localizedPath(locale, path), options), options);
 }
 
 /**
  * Requests the React Router client or the platform makes on its own: route data
  * (`*.data`), the route manifest, hashed assets and health probes. They are never
  * redirected: React Router's client cannot follow a plain 3xx on a data request.
+ * `appPath` is the path below the base path; the probes are at the root.
  */
-export function isInternalPath(rawPath: string): boolean {
+export function isInternalPath(appPath: string): boolean {
   return (
-    rawPath.endsWith(".data") ||
-    rawPath === "/__manifest" ||
-    rawPath.startsWith("/assets/") ||
-    rawPath === "/healthz" ||
-    rawPath === "/readyz"
+    appPath.endsWith(".data") ||
+    appPath === "/__manifest" ||
+    appPath.startsWith("/assets/") ||
+    appPath === "/healthz" ||
+    appPath === "/readyz"
   );
 }

@@ -145,10 +145,11 @@ export function detectedLocale(pathname: string, signals: LocaleSignals): Locale
 }
 
 /**
- * The `Set-Cookie`/`document.cookie` value that remembers a chosen locale;
- * `Secure` on a page served over HTTPS.
+ * The `Set-Cookie`/`document.cookie` value that remembers a chosen locale, for
+ * the site's pages only (its base path, or `/`); `Secure` on a page served over HTTPS.
  */
-export function localeCookie(locale: Locale, secure: boolean): string {
-  const cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+export function localeCookie(locale: Locale, secure: boolean, basePath: string): string {
+  const path = basePath === "" ? "/" : basePath;
+  const cookie = `${LOCALE_COOKIE}=${locale}; Path=${path}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
   return secure ? `${cookie}; Secure` : cookie;
 }

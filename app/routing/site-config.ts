@@ -6,6 +6,7 @@
  * Deploy-time settings (ports, origins, secrets, caches) are environment
  * variables (server/platform/config.ts).
  */
+import { basePathProblems } from "./base-path.ts";
 import { redirectProblems, type RedirectRule } from "./redirects/config.ts";
 
 export type { RedirectRule } from "./redirects/config.ts";
@@ -34,6 +35,12 @@ export interface SiteConfigInput<L extends string> {
    * Default: this site.
    */
   readonly assetPrefix?: string;
+  /**
+   * The sub-path the site lives under, such as `/shop`: every page, its data,
+   * files and endpoints are served below it (`/shop/fr/about`). Built in.
+   * Default: none.
+   */
+  readonly basePath?: string;
 }
 
 export interface SiteConfig<L extends string = string> {
@@ -46,6 +53,8 @@ export interface SiteConfig<L extends string = string> {
   readonly redirects: readonly RedirectRule[];
   /** The CDN's URL without a trailing slash, or "" for this site. */
   readonly assetPrefix: string;
+  /** The sub-path the site is served under (`/shop`), or "" for none. */
+  readonly basePath: string;
 }
 
 /** The keys the browser never gets: the build leaves them out of its copy. */
@@ -109,7 +118,12 @@ export function assetPrefixProblems(value: unknown): string[] {
 /** Every problem with a site config, each naming its key; none for a valid one. */
 export function siteConfigProblems(input: unknown): string[] {
   if (!isObject(input)) return ["the config must be an object"];
-  const problems = unknownKeys(input, ["i18n", "trailingSlash", "redirects", "assetPrefix"], "");
+  const problems = unknownKeys(
+    input,
+    ["i18n", "trailingSlash", "redirects", "assetPrefix", "basePath"],
+    "",
+  );
+  if (input.basePath !== undefined) problems.push(...basePathProblems(input.basePath));
   if (input.assetPrefix !== undefined) problems.push(...assetPrefixProblems(input.assetPrefix));
   if (input.redirects !== undefined) problems.push(...redirectProblems(input.redirects));
   if (input.trailingSlash !== undefined && typeof input.trailingSlash !== "boolean")
@@ -166,5 +180,32 @@ export function defineSiteConfig<const L extends string>(input: SiteConfigInput<
     trailingSlash: input.trailingSlash ?? false,
     redirects: deepFreeze(structuredClone([...(input.redirects ?? [])])),
     assetPrefix: assetPrefixOf(input.assetPrefix ?? ""),
+    basePath: input.basePath ?? "",
+  });
+}
+
+/**
+ * The settings a build is made with: the config's, with `BASE_PATH` and
+ * `ASSET_PREFIX` from the build's environment over them, so one site can be
+ * built for several deployments without editing its config. Throws naming the
+ * variable when a value is not valid.
+ */
+export function buildSiteConfig<L extends string>(
+  site: SiteConfig<L>,
+  env: Readonly<Record<string, string | undefined>>,
+): SiteConfig<L> {
+  const problems: string[] = [];
+  const basePath = env.BASE_PATH;
+  const assetPrefix = env.ASSET_PREFIX;
+  if (basePath) problems.push(...basePathProblems(basePath, "BASE_PATH"));
+  if (assetPrefix)
+    problems.push(
+      ...assetPrefixProblems(assetPrefix).map((p) => p.replace(/^assetPrefix/, "ASSET_PREFIX")),
+    );
+  if (problems.length > 0) throw new Error(problems.join("; "));
+  return Object.freeze({
+    ...site,
+    basePath: basePath ? basePath : site.basePath,
+    assetPrefix: assetPrefix ? assetPrefixOf(assetPrefix) : site.assetPrefix,
   });
 }

@@ -20,6 +20,8 @@
 #   PROXY_TLS_PORT    8443, the HTTPS port as the public reaches it (for that 308)
 #   PUBLIC_ORIGIN     unset; https://shop.example: the 308 goes there, whatever Host
 #                     the client sent (as the app's absolute URLs do)
+#   BASE_PATH         unset; /shop: the base path the app was built with, where its
+#                     hashed files are (/shop/assets/); every path goes to the app alike
 #
 # bash, coreutils and openssl only: the official nginx image has them unchanged.
 set -euo pipefail
@@ -105,6 +107,17 @@ if [[ "$(printf '%s\n1.25.1\n' "$version" | sort -V | head -1)" == 1.25.1 ]]; th
 else
   printf 'listen 8443 ssl http2;\n' >"$out/tls-listen.conf"
 fi
+
+# The hashed client files, below the app's base path (docker/proxy/app.conf says why
+# they have a location of their own). Checked as the app checks it: nothing in it
+# can end the directive.
+base_path="${BASE_PATH:-}"
+if [[ ! $base_path =~ ^(/[A-Za-z0-9._~-]+)*$ || $base_path =~ /\.\.?(/|$) ]]; then
+  log "BASE_PATH=$base_path is not a base path such as /shop"
+  exit 1
+fi
+printf 'location %s/assets/ {\n    proxy_pass http://app;\n    proxy_next_upstream error timeout http_404 http_502 http_503;\n    proxy_next_upstream_tries 0;\n}\n' \
+  "$base_path" >"$out/assets-location.conf"
 
 # Plain HTTP: the app, or the same URL over HTTPS: at PUBLIC_ORIGIN when it is set,
 # else at the name the client asked for ($host: nginx refuses a malformed Host with

@@ -35,6 +35,8 @@ export interface CspOptions {
    * allowed to scripts and to the prefetcher's fetches, nowhere else.
    */
   readonly assetSources?: readonly string[];
+  /** Where violations are reported: the report endpoint below the site's base path. Default: REPORT_ENDPOINT. */
+  readonly reportEndpoint?: string;
 }
 
 /**
@@ -94,8 +96,8 @@ const BASE: Readonly<Record<string, readonly string[]>> = {
 /** The policy for one answer, given what allows its inline scripts: a nonce source, or hash sources. */
 export function contentSecurityPolicy(
   inlineScripts: readonly string[],
-  options: Pick<CspOptions, "frameAncestors" | "extra" | "assetSources">,
-  reportUri: string = REPORT_ENDPOINT,
+  options: Pick<CspOptions, "frameAncestors" | "extra" | "assetSources" | "reportEndpoint">,
+  reportUri: string = options.reportEndpoint ?? REPORT_ENDPOINT,
 ): string {
   const directives: [string, readonly string[]][] = Object.entries(BASE).map(([name, sources]) => [
     name,
@@ -122,14 +124,14 @@ export function contentSecurityPolicy(
  * the page's request.
  */
 export function noncePolicy(
-  options: Pick<CspOptions, "frameAncestors" | "extra" | "assetSources">,
+  options: Pick<CspOptions, "frameAncestors" | "extra" | "assetSources" | "reportEndpoint">,
 ): (nonce: string, requestId: string) => string {
   const nonceMarker = "'nonce-\u0000'";
   const idMarker = "\u0001";
   const policy = contentSecurityPolicy(
     [nonceMarker],
     options,
-    `${REPORT_ENDPOINT}?page=${idMarker}`,
+    `${options.reportEndpoint ?? REPORT_ENDPOINT}?page=${idMarker}`,
   );
   const [start, rest] = policy.split(nonceMarker) as [string, string];
   const [middle, end] = rest.split(idMarker) as [string, string];

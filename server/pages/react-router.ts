@@ -4,7 +4,8 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createRequest } from "@remix-run/node-fetch-server";
 import { createRequestHandler } from "react-router";
 import type { RequestInfo } from "../../app/context.ts";
-import type { AppServerBuild } from "../platform/build.ts";
+import { basePathOf, type AppServerBuild } from "../platform/build.ts";
+import { REPORT_ENDPOINT } from "../../app/routing/reporting.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
 import { mayCompress, negotiateEncoding, sendStream } from "./compression.ts";
 import type { Config } from "../platform/config.ts";
@@ -48,8 +49,13 @@ export function createPageRenderer(
   tracing: Tracing | null = null,
 ): PageRenderer {
   const policyHeader = cspHeaderName(config.csp.reportOnly);
+  const basePath = basePathOf(build);
   // The build's scripts may come from a CDN (assetPrefix): the policy names it, as built.
-  const csp = { ...config.csp, assetSources: assetSourcesOf(build.publicPath) };
+  const csp = {
+    ...config.csp,
+    assetSources: assetSourcesOf(build.publicPath),
+    reportEndpoint: basePath + REPORT_ENDPOINT,
+  };
   const policyWithNonce = noncePolicy(csp);
   const isHtml = (headers: Headers) =>
     headers.get("Content-Type")?.startsWith("text/html") ?? false;
@@ -71,12 +77,18 @@ export function createPageRenderer(
         nonce,
         origin: `${origin.protocol}//${origin.host}`,
         trailingSlash: config.trailingSlash,
+        basePath,
+        ...(exchange.path === null && { outsideBasePath: true }),
         fixtures: config.e2eFixtures,
         renderedOnce: false,
         renderOnceRoutes,
         pipesDocument: true,
         reportError: (error) => logger.error({ reqId: requestId, err: error }, "request failed"),
       };
+      // Outside the base path React Router renders nothing at all: it is given the
+      // path below the base instead, and the root middleware answers the not-found
+      // page (in the locale the path names), as the request is no page's.
+      if (exchange.path === null) req.url = basePath + exchange.rawPath + exchange.rawSearch;
       // The URL React Router sees carries the public origin, so absolute links and
       // its cross-origin check on form posts agree with what the browser sent.
       const request = createRequest(req, res, origin);
@@ -112,6 +124,7 @@ export function createPageRenderer(
         requestId: "",
         origin,
         trailingSlash: config.trailingSlash,
+        basePath,
         fixtures: config.e2eFixtures,
         renderedOnce: true,
         renderOnceRoutes,

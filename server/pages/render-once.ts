@@ -261,6 +261,8 @@ export interface RenderOnceOptions {
   readonly shared: SharedCache | null;
   /** The build whose pages these are: the shared cache keeps every build's apart. */
   readonly buildId: string;
+  /** The build's base path: a purge names pages below it. */
+  readonly basePath: string;
 }
 
 /**
@@ -272,7 +274,7 @@ export interface RenderOnceOptions {
 export function renderOncePages(
   build: Pick<ServerBuild, "routes">,
   renderer: Pick<PageRenderer, "renderOnce">,
-  { maxBytes, compression, shared, buildId }: RenderOnceOptions,
+  { maxBytes, compression, shared, buildId, basePath }: RenderOnceOptions,
   logger: Logger,
 ): RenderOncePages {
   // Read (and a route's revalidate or tags checked) whether or not anything is kept.
@@ -299,7 +301,7 @@ export function renderOncePages(
 
   function drop(request: Purge): number {
     generation++;
-    const matches = purgeMatcher(request);
+    const matches = purgeMatcher(request, basePath);
     for (const inFlight of rendering.values()) {
       if (matches(inFlight)) inFlight.purged = true;
     }
@@ -420,7 +422,7 @@ export function renderOncePages(
           "page rendered once",
         );
         if (tier) {
-          const found = { pageKey: pageKey(target), tags: page.tags };
+          const found = { pageKey: pageKey(target, basePath), tags: page.tags };
           await tier.put(key, encodeKeptPage(page, buildId), found);
           await release(page.revalidateMs === null ? 0 : Math.max(1, page.staleAt - Date.now()));
         }
@@ -432,7 +434,8 @@ export function renderOncePages(
   return {
     fromMemory(exchange) {
       const { req, rawPath, rawSearch } = exchange;
-      if (req.method !== "GET" && req.method !== "HEAD") return false;
+      // Outside the base path, every request is the not-found page's (react-router.ts).
+      if (exchange.path === null || (req.method !== "GET" && req.method !== "HEAD")) return false;
       // The origin is part of the page (canonical and hreflang links), so of its key.
       const origin = originOf(exchange);
       const key = origin + rawPath + rawSearch;
@@ -448,7 +451,7 @@ export function renderOncePages(
 
     renderedPerRequest(exchange, status) {
       const { req, rawPath, rawSearch, routePattern } = exchange;
-      if (req.method !== "GET" && req.method !== "HEAD") return;
+      if (exchange.path === null || (req.method !== "GET" && req.method !== "HEAD")) return;
       const route = patterns.get(routePattern ?? "");
       if (route === undefined) {
         perRequest?.set(originOf(exchange) + rawPath + rawSearch, true);

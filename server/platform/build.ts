@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { RequestInfo } from "../../app/context.ts";
+import { basePathOfBasename } from "../../app/routing/base-path.ts";
 
 /** The server build, with what our entry.server adds to React Router's entry module. */
 export interface AppServerBuild extends ServerBuild {
@@ -41,4 +42,13 @@ export function checkServerBuild(build: unknown, where: string): AppServerBuild 
 /** The build id React Router puts in its manifest; it changes with every build. */
 export function buildIdOf(build: ServerBuild): string {
   return build.assets.version;
+}
+
+/**
+ * The base path the build was made with (site.config.ts's basePath, or
+ * BASE_PATH at the build): read from the build, so the server serves what the
+ * browser's code was built for. "" for none.
+ */
+export function basePathOf(build: Pick<ServerBuild, "basename">): string {
+  return basePathOfBasename(build.basename);
 }

@@ -9,9 +9,16 @@ export interface Exchange {
   readonly requestId: string;
   /** The path exactly as received, still percent-encoded. */
   readonly rawPath: string;
+  /**
+   * The path below the site's base path (app/routing/base-path.ts), still
+   * percent-encoded: what the steps that serve a file or an endpoint compare.
+   * The raw path itself with no base path; null for a request outside it, which
+   * only the not-found page answers.
+   */
+  readonly path: string | null;
   /** The query exactly as received, `?` included, or "". */
   readonly rawSearch: string;
-  /** The decoded path; set once the request has passed the malformed-input check. */
+  /** The decoded `path` ("" outside the base path); set once the request has passed the malformed-input check. */
   decodedPath: string;
   /** The public origin the request is addressed to; set before any page is rendered. */
   origin?: RequestOrigin;

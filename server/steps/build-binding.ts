@@ -1,4 +1,5 @@
 import { BUILD_ID_HEADER, documentPathOfDataRequest } from "../../app/routing/build-binding.ts";
+import { stripBasePath } from "../../app/routing/base-path.ts";
 import type { CanonicalOptions } from "../../app/routing/canonical-url.ts";
 import type { Step } from "../platform/exchange.ts";
 
@@ -14,9 +15,12 @@ export function buildBinding(buildId: string, options: CanonicalOptions): Step {
     if (!rawPath.endsWith(".data")) return false;
     const pageBuild = req.headers[buildIdHeader];
     if (pageBuild === undefined || pageBuild === buildId) return false;
+    const target = documentPathOfDataRequest(rawPath, rawSearch, options);
+    if (target === null) return false;
     res.writeHead(204, {
-      // React Router's single-fetch redirect, with a full document load.
-      "X-Remix-Redirect": documentPathOfDataRequest(rawPath, rawSearch, options),
+      // React Router's single-fetch redirect, with a full document load. Its client
+      // puts its basename before the path, as its server leaves it off its own.
+      "X-Remix-Redirect": stripBasePath(target, options.basePath)!,
       "X-Remix-Status": "302",
       "X-Remix-Reload-Document": "true",
       "Cache-Control": "no-store",

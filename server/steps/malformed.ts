@@ -48,7 +48,10 @@ export function rejectMalformed(config: Pick<Config, "maxUrlLength" | "maxBodyBy
       sendText(res, 400, "Bad Request: NUL in the path\n");
       return true;
     }
-    exchange.decodedPath = decoded;
+    // The base path holds no `%` (base-path.ts), so the path below it decodes too.
+    const { path } = exchange;
+    exchange.decodedPath =
+      path === null ? "" : path === rawPath ? decoded : decodeURIComponent(path);
     return false;
   };
 }

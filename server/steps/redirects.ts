@@ -21,8 +21,8 @@ const PERMANENT_REDIRECT_CACHE = "public, max-age=3600";
 export function siteRedirectRules(options: CanonicalOptions): Step {
   const redirects = siteRedirects(site.redirects, options);
   if (redirects.rules.length === 0) return () => false;
-  return ({ req, res, rawPath, rawSearch }) => {
-    if (isInternalPath(rawPath)) return false;
+  return ({ req, res, rawPath, path, rawSearch }) => {
+    if (path !== null && isInternalPath(path)) return false;
     const { redirect, vary } = redirectFor(
       redirects,
       {
@@ -51,11 +51,12 @@ export function siteRedirectRules(options: CanonicalOptions): Step {
  * Document requests for a non-canonical URL answer 308 to the canonical one,
  * query kept. Internal requests (route data, manifest, assets, probes) pass
  * untouched: the React Router middleware redirects data requests by the same
- * rule, in the encoding its client understands.
+ * rule, in the encoding its client understands. A request outside the base
+ * path passes too: it is nobody's, and gets the not-found page.
  */
 export function canonicalUrl(options: CanonicalOptions): Step {
-  return ({ res, rawPath, rawSearch }) => {
-    if (isInternalPath(rawPath)) return false;
+  return ({ res, rawPath, path, rawSearch }) => {
+    if (path === null || isInternalPath(path)) return false;
     const location = canonicalRedirect(rawPath, rawSearch, options);
     if (location === null) return false;
     // Cacheable, but not for long: a site that changes trailingSlash must not leave browsers looping.
@@ -67,13 +68,16 @@ export function canonicalUrl(options: CanonicalOptions): Step {
   };
 }
 
-/** `/` only: a visitor who prefers another locale (cookie, then Accept-Language) is sent there. */
+/**
+ * The home page only (`/`, or the base path): a visitor who prefers another
+ * locale (cookie, then Accept-Language) is sent there. Reached in canonical form.
+ */
 export function localeDetection(options: CanonicalOptions): Step {
-  return ({ req, res, rawPath, rawSearch }) => {
-    if (rawPath !== "/" || (req.method !== "GET" && req.method !== "HEAD")) return false;
+  return ({ req, res, path, rawSearch }) => {
+    if (path !== "/" || (req.method !== "GET" && req.method !== "HEAD")) return false;
     // The answer for `/` depends on both, for every cache between us and the visitor.
     res.appendHeader("Vary", "Accept-Language, Cookie");
-    const locale = detectedLocale(rawPath, {
+    const locale = detectedLocale(path, {
       cookie: req.headers.cookie,
       acceptLanguage: req.headers["accept-language"],
     });

@@ -10,5 +10,5 @@ test.each([
   ["//evil.example.data", "", "never", "/evil.example"],
   ["/\\evil.example/_.data", "", "never", "/evil.example"],
 ] as const)("%s%s (%s) -> %s", (path, search, trailingSlash, expected) => {
-  expect(documentPathOfDataRequest(path, search, { trailingSlash })).toBe(expected);
+  expect(documentPathOfDataRequest(path, search, { trailingSlash, basePath: "" })).toBe(expected);
 });

@@ -8,8 +8,8 @@ import {
   TRAILING_SLASH_MODES,
 } from "../../app/routing/canonical-url.ts";
 
-const never = { trailingSlash: "never" } as const;
-const always = { trailingSlash: "always" } as const;
+const never = { trailingSlash: "never", basePath: "" } as const;
+const always = { trailingSlash: "always", basePath: "" } as const;
 
 describe("canonicalPath with TRAILING_SLASH=never", () => {
   test.each([
@@ -146,7 +146,7 @@ const pathLike = fc
   .map((parts) => parts.join(""));
 
 describe.each(TRAILING_SLASH_MODES)("laws with TRAILING_SLASH=%s", (trailingSlash) => {
-  const options = { trailingSlash };
+  const options = { trailingSlash, basePath: "" };
 
   test("canonicalisation is idempotent", () => {
     fc.assert(

@@ -106,8 +106,14 @@ describe("detectedLocale: only on /", () => {
 });
 
 test("the locale cookie is site-wide, long-lived, not sent cross-site, and over HTTPS Secure", () => {
-  expect(localeCookie("fr", false)).toBe("locale=fr; Path=/; Max-Age=31536000; SameSite=Lax");
-  expect(localeCookie("de", true)).toBe(
+  expect(localeCookie("fr", false, "")).toBe("locale=fr; Path=/; Max-Age=31536000; SameSite=Lax");
+  expect(localeCookie("de", true, "")).toBe(
     "locale=de; Path=/; Max-Age=31536000; SameSite=Lax; Secure",
+  );
+});
+
+test("under a base path, the locale cookie is the site's alone", () => {
+  expect(localeCookie("fr", false, "/shop")).toBe(
+    "locale=fr; Path=/shop; Max-Age=31536000; SameSite=Lax",
   );
 });

@@ -73,7 +73,7 @@ describe("routeDataPath: the URL React Router's client asks for a page's data", 
         const page = segments.length === 0 ? "/" : `/${segments.join("/")}${slash ? "/" : ""}`;
         const data = routeDataPath(page);
         const trailingSlash = slash ? "always" : "never";
-        expect(documentPathOfDataRequest(data, "", { trailingSlash })).toBe(page);
+        expect(documentPathOfDataRequest(data, "", { trailingSlash, basePath: "" })).toBe(page);
       }),
     );
   });

@@ -10,14 +10,14 @@ import {
 import { redirectProblems } from "../../app/routing/redirects/config.ts";
 
 // The unit project's site: en (default), fr, de; no trailing slash.
-const never = { trailingSlash: "never" } as const;
-const always = { trailingSlash: "always" } as const;
+const never = { trailingSlash: "never", basePath: "" } as const;
+const always = { trailingSlash: "always", basePath: "" } as const;
 
 function ask(
   rules: RedirectRule[],
   target: string,
   headers: Record<string, string> = {},
-  options: { trailingSlash: "never" | "always" } = never,
+  options: { trailingSlash: "never" | "always"; basePath: string } = never,
 ) {
   const queryAt = target.indexOf("?");
   return redirectFor(

@@ -46,6 +46,7 @@ const exchange = (rawPath: string) =>
     } as unknown as ServerResponse,
     requestId: "",
     rawPath,
+    path: rawPath,
     rawSearch: "",
     decodedPath: rawPath,
     origin: { protocol: "http:", host: "shop.example" },
@@ -59,7 +60,7 @@ function cache() {
   const pages = renderOncePages(
     { routes },
     renderer,
-    { maxBytes: 1 << 20, compression: false, shared: null, buildId: "test" },
+    { maxBytes: 1 << 20, compression: false, shared: null, buildId: "test", basePath: "" },
     createLogger({ logLevel: "silent", logFormat: "json" }),
   );
   /** Renders `path` once and keeps it (or not), releasing the render after `during`. */

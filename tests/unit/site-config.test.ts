@@ -11,12 +11,9 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
     [{ trailingSlash: "always" }, 'trailingSlash: "always" must be true or false'],
     [
       { trailingslash: true },
-      "trailingslash: not a setting (known: i18n, trailingSlash, redirects, assetPrefix)",
+      "trailingslash: not a setting (known: i18n, trailingSlash, redirects, assetPrefix, basePath)",
     ],
-    [
-      { basePath: "/shop" },
-      "basePath: not a setting (known: i18n, trailingSlash, redirects, assetPrefix)",
-    ],
+    [{ basePath: "/shop/" }, 'basePath: "/shop/" must not end with "/" (write "/shop")'],
     [{ i18n: [] }, "i18n: must be an object"],
     [{ i18n: { defaultLocale: "en" } }, "i18n.locales: must be a list of one locale or more"],
     [
@@ -103,6 +100,7 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
       trailingSlash: false,
       redirects: [],
       assetPrefix: "",
+      basePath: "",
     });
   });
 
@@ -112,6 +110,7 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
       trailingSlash: true,
       redirects: [],
       assetPrefix: "",
+      basePath: "",
     });
   });
 
@@ -135,6 +134,7 @@ describe("site.config.ts: what the browser gets", () => {
       i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false },
       trailingSlash: true,
       assetPrefix: "https://cdn.example.com/site",
+      basePath: "",
     });
   });
 

@@ -89,7 +89,10 @@ describe("sitemapPaths", () => {
 
 describe("sitemapXml and robotsTxt", () => {
   test("each path in each locale, with alternates and x-default, XML-escaped", () => {
-    const xml = sitemapXml("https://shop.example", ["/", "/q&a"]);
+    const xml = sitemapXml("https://shop.example", ["/", "/q&a"], {
+      trailingSlash: "never",
+      basePath: "",
+    });
     expect(xml).toContain(
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     );
@@ -105,8 +108,31 @@ describe("sitemapXml and robotsTxt", () => {
     expect(xml).toContain("<loc>https://shop.example/de</loc>");
   });
 
-  test("robots.txt names the sitemap at the origin", () => {
-    expect(robotsTxt("https://shop.example")).toBe(
+  test("under a base path, every URL carries it, the home page in the site's slash style", () => {
+    for (const [trailingSlash, home] of [
+      ["never", "/shop"],
+      ["always", "/shop/"],
+    ] as const) {
+      const xml = sitemapXml("https://example.com", ["/", "/about"], {
+        trailingSlash,
+        basePath: "/shop",
+      });
+      const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      const slash = trailingSlash === "always" ? "/" : "";
+      expect(locs).toEqual([
+        `https://example.com${home}`,
+        `https://example.com/shop/fr${slash}`,
+        `https://example.com/shop/de${slash}`,
+        `https://example.com/shop/about${slash}`,
+        `https://example.com/shop/fr/about${slash}`,
+        `https://example.com/shop/de/about${slash}`,
+      ]);
+      expect(xml).toContain(`hreflang="x-default" href="https://example.com${home}"`);
+    }
+  });
+
+  test("robots.txt names the sitemap by its URL", () => {
+    expect(robotsTxt("https://shop.example/sitemap.xml")).toBe(
       "User-agent: *\nAllow: /\n\nSitemap: https://shop.example/sitemap.xml\n",
     );
   });

@@ -9,7 +9,8 @@
  * made canonical (locale prefix, trailing-slash style), so a request reaches its
  * target in one hop: `/old-blog/hello/` -> `/blog/hello`.
  */
-import { canonicalPath, type CanonicalOptions } from "../canonical-url.ts";
+import { stripBasePath } from "../base-path.ts";
+import { canonicalPath, urlPathOf, type CanonicalOptions } from "../canonical-url.ts";
 import { localizedPath, splitLocalePath } from "../locale.ts";
 import {
   PARAM_NAME,
@@ -186,11 +187,25 @@ function withQuery(location: string, search: string): string {
 /** A path on this site that cannot name another host: `/x`, never `//x` or `/\x`. */
 const SAME_SITE_PATH = /^\/(?![/\\])/;
 
+/** A path as rules match it: canonical, without its trailing slash, and split at its locale prefix. */
+interface MatchedPath {
+  readonly full: string;
+  readonly locale: ReturnType<typeof splitLocalePath>;
+}
+
+function matchedPath(rawPath: string, options: CanonicalOptions): MatchedPath {
+  const canonical = canonicalPath(rawPath, options);
+  const full = canonical.length > 1 && canonical.endsWith("/") ? canonical.slice(0, -1) : canonical;
+  return { full, locale: splitLocalePath(full) };
+}
+
 /**
  * The redirect for a request, if any. Rules are asked in order against the
- * canonical path (without its trailing slash, under its locale prefix unless a
- * rule says `locale: false`); the first whose source matches and whose
- * conditions hold answers.
+ * canonical path below the base path (without its trailing slash, under its
+ * locale prefix unless a rule says `locale: false`); a rule that says
+ * `basePath: false` is asked about the whole path instead, and its destination
+ * gets no base path. The first rule whose source matches and whose conditions
+ * hold answers.
  */
 export function redirectFor(
   redirects: Redirects,
@@ -198,14 +213,17 @@ export function redirectFor(
   options: CanonicalOptions,
 ): RedirectAnswer {
   if (redirects.rules.length === 0) return NO_REDIRECT;
-  const canonical = canonicalPath(request.path, options);
-  const full = canonical.length > 1 && canonical.endsWith("/") ? canonical.slice(0, -1) : canonical;
-  const localePath = splitLocalePath(full);
+  const inner = stripBasePath(request.path, options.basePath);
+  const below = inner === null ? null : matchedPath(inner, options);
+  let whole: MatchedPath | null = null;
   let query: URLSearchParams | null = null;
   const vary = new Set<string>();
   for (const compiled of redirects.rules) {
     const byLocale = compiled.rule.locale !== false;
-    const params = compiled.source.match(byLocale ? localePath.path : full);
+    const underBase = compiled.rule.basePath !== false;
+    const path = underBase ? below : (whole ??= matchedPath(request.path, options));
+    if (path === null) continue;
+    const params = compiled.source.match(byLocale ? path.locale.path : path.full);
     if (params === null) continue;
     query ??= new URLSearchParams(request.search);
     let met = true;
@@ -226,9 +244,12 @@ export function redirectFor(
       location = filled;
     } else {
       const queryAt = filled.search(/[?#]/);
-      const path = queryAt === -1 ? filled : filled.slice(0, queryAt);
-      const local = byLocale ? localizedPath(localePath.locale, path) : path;
-      location = canonicalPath(local, options) + (queryAt === -1 ? "" : filled.slice(queryAt));
+      const target = queryAt === -1 ? filled : filled.slice(0, queryAt);
+      const local = byLocale ? localizedPath(path.locale.locale, target) : target;
+      const canonical = canonicalPath(local, options);
+      location =
+        (underBase ? urlPathOf(canonical, options) : canonical) +
+        (queryAt === -1 ? "" : filled.slice(queryAt));
       // canonicalPath never gives more, but this is the last word on leaving the site.
       if (!SAME_SITE_PATH.test(location)) continue;
     }
@@ -259,7 +280,9 @@ export function redirectLoops(redirects: Redirects, options: CanonicalOptions): 
     if (sample === null) continue;
     const seen = new Map<string, number>();
     const steps: string[] = [];
-    let path = canonicalPath(sample, options);
+    // A request path as the site receives it: below the base path, unless the rule says not.
+    const canonical = canonicalPath(sample, options);
+    let path = start.rule.basePath === false ? canonical : urlPathOf(canonical, options);
     let looped = false;
     for (;;) {
       seen.set(path, steps.length);

@@ -7,4 +7,7 @@ import site from "../../../site.config.ts";
 import { TRAILING_SLASH } from "../canonical-url.ts";
 import { siteRedirects } from "./rules.ts";
 
-export const SITE_REDIRECTS = siteRedirects(site.redirects, { trailingSlash: TRAILING_SLASH });
+export const SITE_REDIRECTS = siteRedirects(site.redirects, {
+  trailingSlash: TRAILING_SLASH,
+  basePath: site.basePath,
+});

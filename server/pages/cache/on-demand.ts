@@ -8,6 +8,7 @@
  * table-tested in tests/unit/on-demand.test.ts.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
+import { stripBasePath } from "../../../app/routing/base-path.ts";
 import { LOCALES, localizedPath, splitLocalePath } from "../../../app/routing/locale.ts";
 import { routeDataPath } from "../../../app/routing/prefetch.ts";
 import type { Config } from "../../platform/config.ts";
@@ -102,12 +103,17 @@ export function pathsOf(path: string): Set<string> {
 const urlPath = (path: string) => new URL(path, "http://h").pathname;
 
 /**
- * What a kept page is found by: its path (of its target, without the query),
- * spelled as the URL parser spells it, so `/blog/café` names the page kept as
- * `/blog/caf%C3%A9`. The memory tier matches purges by it; the shared cache
- * indexes pages by it.
+ * What a kept page is found by: its path (of its target, without the query)
+ * below the base path, as a purge names it, spelled as the URL parser spells
+ * it, so `/blog/café` names the page kept as `/blog/caf%C3%A9`. The memory tier
+ * matches purges by it; the shared cache indexes pages by it.
  */
-export const pageKey = (target: string) => urlPath(target.split("?", 1)[0]!);
+export function pageKey(target: string, basePath: string): string {
+  const path = target.split("?", 1)[0]!;
+  // The route data of the home page at `/shop` is `/shop.data`: the home's data, as `/_.data` is.
+  if (basePath !== "" && path === `${basePath}.data`) return "/_.data";
+  return urlPath(stripBasePath(path, basePath) ?? path);
+}
 
 /** The page keys (pageKey) a purge by paths names. */
 export const purgedPageKeys = (paths: readonly string[]): Set<string> =>
@@ -116,12 +122,13 @@ export const purgedPageKeys = (paths: readonly string[]): Set<string> =>
 /** Whether a page (its path and query, its routes' tags) is one a purge names. */
 export function purgeMatcher(
   request: Purge,
+  basePath: string,
 ): (page: { readonly target: string; readonly tags: readonly string[] }) => boolean {
   if (request.kind === "tags") {
     return (page) => page.tags.some((tag) => request.names.includes(tag));
   }
   const keys = purgedPageKeys(request.names);
-  return (page) => keys.has(pageKey(page.target));
+  return (page) => keys.has(pageKey(page.target, basePath));
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest();

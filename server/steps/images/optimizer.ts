@@ -327,8 +327,8 @@ export function imageOptimizer(
   }
 
   return async (exchange) => {
-    const { req, res, rawPath, rawSearch, requestId } = exchange;
-    if (rawPath !== IMAGE_ENDPOINT) return false;
+    const { req, res, path, rawSearch, requestId } = exchange;
+    if (path !== IMAGE_ENDPOINT) return false;
     if (req.method !== "GET" && req.method !== "HEAD") {
       sendText(res, 405, "Method Not Allowed\n", { Allow: "GET, HEAD" });
       return true;

@@ -5,7 +5,7 @@
  * Next.js asks of a dynamic page to prerender (docs/routing.md, "Sitemap and robots").
  * Pure functions of the pages and their paths; step.ts serves them.
  */
-import { canonicalHref, TRAILING_SLASH } from "../../../app/routing/canonical-url.ts";
+import { canonicalHref, type CanonicalOptions } from "../../../app/routing/canonical-url.ts";
 import { DEFAULT_LOCALE, LOCALES } from "../../../app/routing/locale.ts";
 import {
   pageParams,
@@ -75,12 +75,15 @@ const xml = (value: string) => value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!)
  * locale, at its canonical URL, with every locale's URL and x-default as its
  * alternates when the site has more than one.
  */
-export function sitemapXml(origin: string, paths: readonly string[]): string {
+export function sitemapXml(
+  origin: string,
+  paths: readonly string[],
+  options: CanonicalOptions,
+): string {
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
   ];
-  const options = { trailingSlash: TRAILING_SLASH };
   for (const path of paths) {
     const urls = LOCALES.map((locale) => [locale, origin + canonicalHref(locale, path, options)]);
     const alternates =
@@ -98,7 +101,7 @@ export function sitemapXml(origin: string, paths: readonly string[]): string {
   return lines.join("\n");
 }
 
-/** The robots file a site without its own `public/robots.txt` gets: all allowed, the sitemap named. */
-export function robotsTxt(origin: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
+/** The robots file a site without its own `public/robots.txt` gets: all allowed, the sitemap named by its URL. */
+export function robotsTxt(sitemapUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${sitemapUrl}\n`;
 }

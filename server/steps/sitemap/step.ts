@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ServerBuild } from "react-router";
+import { urlPathOf, type CanonicalOptions } from "../../../app/routing/canonical-url.ts";
 import { pageRouteOfId, type GetStaticPaths } from "../../../app/routing/pages.ts";
 import { etagMatches, sendText, type Step } from "../../platform/exchange.ts";
 import { robotsTxt, sitemapPaths, sitemapXml, type SitemapPage } from "./sitemap.ts";
@@ -40,7 +41,10 @@ export interface SitemapStep {
   readonly paths: Promise<string[]>;
 }
 
-export function sitemap(build: Pick<ServerBuild, "routes">): SitemapStep {
+export function sitemap(
+  build: Pick<ServerBuild, "routes">,
+  options: CanonicalOptions,
+): SitemapStep {
   const paths = sitemapPaths(sitemapPagesOf(build));
   // Handled by whoever awaits it (main.ts); a request sees the same rejection.
   paths.catch(() => {});
@@ -50,7 +54,10 @@ export function sitemap(build: Pick<ServerBuild, "routes">): SitemapStep {
     const key = `${kind} ${origin}`;
     let answer = answers.get(key);
     if (answer === undefined) {
-      const body = kind === "sitemap" ? sitemapXml(origin, list) : robotsTxt(origin);
+      const body =
+        kind === "sitemap"
+          ? sitemapXml(origin, list, options)
+          : robotsTxt(origin + urlPathOf("/sitemap.xml", options));
       const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
       answer = { body, etag };
       if (answers.size >= KEPT_ORIGINS * 2) answers.delete(answers.keys().next().value!);
@@ -60,9 +67,8 @@ export function sitemap(build: Pick<ServerBuild, "routes">): SitemapStep {
   }
 
   const step: Step = async (exchange) => {
-    const { rawPath, req, res } = exchange;
-    const kind =
-      rawPath === "/sitemap.xml" ? "sitemap" : rawPath === "/robots.txt" ? "robots" : null;
+    const { path, req, res } = exchange;
+    const kind = path === "/sitemap.xml" ? "sitemap" : path === "/robots.txt" ? "robots" : null;
     if (kind === null) return false;
     if (req.method !== "GET" && req.method !== "HEAD") {
       sendText(res, 405, "Method Not Allowed\n", { Allow: "GET, HEAD" });
