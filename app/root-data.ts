@@ -11,8 +11,9 @@ import { splitLocalePath, type LocalePath } from "./routing/locale.ts";
  */
 export type RootData = Pick<
   RequestInfo,
-  "origin" | "trailingSlash" | "basePath" | "requestId" | "renderOnceRoutes"
->;
+  "origin" | "trailingSlash" | "requestId" | "renderOnceRoutes"
+> &
+  Partial<Pick<RequestInfo, "basePath">>;
 
 /**
  * The root loader's data. Undefined only when the root loader itself failed,
@@ -32,6 +33,7 @@ export function useCanonicalOptions(): CanonicalOptions {
   const data = useRootData();
   return {
     trailingSlash: data?.trailingSlash ?? TRAILING_SLASH,
-    basePath: data?.basePath ?? site.basePath,
+    // Absent from the data when the site has none.
+    basePath: data ? (data.basePath ?? "") : site.basePath,
   };
 }

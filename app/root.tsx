@@ -50,7 +50,9 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
     context,
     request,
   );
-  return { origin, trailingSlash, basePath, requestId, renderOnceRoutes };
+  // Only when there is one: an empty string would share its place in the page's data
+  // with an empty request id, so pages rendered once would differ from the rest.
+  return { origin, trailingSlash, ...(basePath && { basePath }), requestId, renderOnceRoutes };
 }
 
 // Always re-run on navigation: the request id it returns must be that of the

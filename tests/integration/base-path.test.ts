@@ -7,6 +7,7 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { L0, L1, text } from "./contract-cases.ts";
+import { attackRequest, CORPUS, expectSafe, IMAGE_CORPUS } from "./hostile-corpus.ts";
 import {
   alternates,
   buildAppCopy,
@@ -184,5 +185,21 @@ describe.each([false, true])("basePath /shop, trailingSlash %s", (trailingSlash)
     const homeData = trailingSlash ? `${BASE}/_.data` : `${BASE}.data`;
     const staleHome = await server.request(homeData, { headers: { "X-Build-Id": "an-old-build" } });
     expect(staleHome.headers["x-remix-redirect"]).toBe("/");
+  });
+
+  // The hostile corpus, below the base path: the same answers, and a redirect never leaves it.
+  test.each([...CORPUS, ...IMAGE_CORPUS.map(([name, path]) => [name, { path }] as const)])(
+    "hostile, below the base path: %s",
+    async (name, attack) => {
+      const response = await server.request(BASE + attack.path, attackRequest(attack));
+      expectSafe(name, response);
+      const { location } = response.headers;
+      if (location !== undefined) expect(location, name).toMatch(/^\/shop(?:[/?#]|$)/);
+    },
+  );
+
+  test("the server is healthy after the corpus, with no error logged", async () => {
+    expect((await server.request(site("/about"))).status).toBe(200);
+    expect(server.logs.filter((l) => l.level === "error" || l.level === "fatal")).toEqual([]);
   });
 });

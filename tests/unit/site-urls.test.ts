@@ -4,7 +4,11 @@ import { sitemapXml } from "../../server/steps/sitemap/sitemap.ts";
 
 describe("the smoke run's URL list", () => {
   test("from a sitemap: each location's path and its alternates' paths, entities undone", () => {
-    expect(sitemapUrls(sitemapXml("https://shop.example", ["/q&a"], { trailingSlash: "never", basePath: "" }))).toContainEqual({
+    expect(
+      sitemapUrls(
+        sitemapXml("https://shop.example", ["/q&a"], { trailingSlash: "never", basePath: "" }),
+      ),
+    ).toContainEqual({
       path: "/fr/q&a",
       alternates: { en: "/q&a", fr: "/fr/q&a", de: "/de/q&a", "x-default": "/q&a" },
     });
