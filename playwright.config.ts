@@ -13,9 +13,11 @@ const smoke = Boolean(process.env.BASE_URL);
 /**
  * E2E_SITE=second-site: the contract specs (§1 to §4) again, written in the
  * site's words (e2e/site.ts), against an image of the app built with the second
- * site.config.ts (global-setup.ts); `npm test` runs it after the main suite.
+ * site.config.ts (global-setup.ts). E2E_SITE=base-path: the same specs against
+ * this site built with BASE_PATH=/shop, through nginx. `npm test` runs both
+ * after the main suite.
  */
-const secondSite = process.env.E2E_SITE === "second-site";
+const otherSite = process.env.E2E_SITE;
 const CONTRACT_SPECS = /\/(routes|slashes|locales|fallbacks|redirects|site-urls)\.spec\.ts$/;
 
 export default defineConfig({
@@ -41,14 +43,14 @@ export default defineConfig({
           "html",
           {
             open: "never",
-            outputFolder: secondSite ? "playwright-report/second-site" : "playwright-report",
+            outputFolder: otherSite ? `playwright-report/${otherSite}` : "playwright-report",
           },
         ],
         [
           "json",
           {
-            outputFile: secondSite
-              ? "test-results/playwright-second-site.json"
+            outputFile: otherSite
+              ? `test-results/playwright-${otherSite}.json`
               : "test-results/playwright.json",
           },
         ],
@@ -68,10 +70,11 @@ export default defineConfig({
     },
   },
   // A project's grep and grepInvert replace the top-level ones, so each says both.
-  projects: secondSite
+  projects: otherSite
     ? [
         {
-          name: "second-site",
+          // "base-path" is asked through nginx, as a sub-path of a larger domain is (fixtures.ts).
+          name: otherSite,
           use: { ...devices["Desktop Chrome"] },
           testMatch: CONTRACT_SPECS,
           grepInvert: /@mobile|@proxy/,

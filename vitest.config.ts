@@ -53,6 +53,27 @@ export default defineConfig({
         },
       },
       {
+        // The same suites and tables once more, this project's site built under
+        // a base path (tests/base-path/site.config.ts: basePath "/shop").
+        resolve: {
+          alias: [
+            {
+              find: /^(?:\.\.?\/)+site\.config\.ts$/,
+              replacement: fileURLToPath(
+                new URL("tests/base-path/site.config.ts", import.meta.url),
+              ),
+            },
+          ],
+        },
+        test: {
+          name: "base-path",
+          include: CONTRACT_SUITES,
+          globalSetup: ["tests/base-path/global-setup.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: "container",
           include: ["tests/container/**/*.test.ts"],

@@ -8,15 +8,23 @@ import type { Page } from "@playwright/test";
 // change to the app's constant must turn these tests red.
 export const ROUTE_LOAD_TIMEOUT_MS = 3800;
 
-/** A client-side navigation, as a link or `navigate()` makes one. */
+/**
+ * A client-side navigation, as a link or `navigate()` makes one, to `to`: a URL
+ * path as the site serves it (under its base path, if it has one). React
+ * Router's `navigate` takes it below its basename, so that is taken off here.
+ */
 export function navigate(page: Page, to: string): Promise<unknown> {
-  return page.evaluate(
-    (target) =>
-      (
-        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
-      ).__reactRouterDataRouter.navigate(target),
-    to,
-  );
+  return page.evaluate((target) => {
+    const w = window as unknown as {
+      __reactRouterDataRouter: { navigate(to: string): Promise<void> };
+      __reactRouterContext?: { basename?: string };
+    };
+    const base = (w.__reactRouterContext?.basename ?? "/").replace(/\/+$/, "");
+    const rest = target.slice(base.length);
+    const underBase = base !== "" && target.startsWith(base) && /^(?:[/?#]|$)/.test(rest);
+    const below = !underBase ? target : rest.startsWith("/") ? rest : `/${rest}`;
+    return w.__reactRouterDataRouter.navigate(below);
+  }, to);
 }
 
 /**

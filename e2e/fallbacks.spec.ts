@@ -52,7 +52,8 @@ test.describe("contract §4: errors @fixtures", () => {
         (
           window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
         ).__reactRouterDataRouter.navigate(to),
-      canonical("/lab/boom"),
+      // React Router's navigate takes a path below its basename.
+      site.belowBase(canonical("/lab/boom")),
     );
     const requestId = (await data).headers()["x-request-id"];
     await expect(page.locator("[data-reference-id]")).toHaveText(requestId!);

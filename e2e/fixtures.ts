@@ -19,7 +19,9 @@ export const test = base.extend<Fixtures>({
   expectedPageErrors: [[], { option: true }],
   provokesCspViolations: [false, { option: true }],
   baseURL: async ({}, use, testInfo) => {
-    const url = testInfo.project.name === "proxy" ? process.env.PROXY_URL : process.env.APP_URL;
+    // Through nginx: the `proxy` project, and the site under a base path (E2E_SITE=base-path).
+    const throughProxy = ["proxy", "base-path"].includes(testInfo.project.name);
+    const url = throughProxy ? process.env.PROXY_URL : process.env.APP_URL;
     if (!url) throw new Error("APP_URL is not set: run through playwright.config.ts");
     await use(url);
   },

@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { presentedKey } from "./chromium.ts";
 import { saveSiteUrls } from "./site-urls.ts";
+import underBase from "../tests/base-path/site.config.ts";
 
 const PROXY_PORT = 8080;
 const PROXY_TLS_PORT = 8443;
@@ -54,7 +55,9 @@ async function buildSecondSiteImage(tag: string): Promise<void> {
 
 export default async function globalSetup() {
   if (process.env.BASE_URL) {
-    process.env.APP_URL = process.env.BASE_URL;
+    // The site may live under a path of its origin (https://host/shop): the specs
+    // take its URLs (which carry that path) from its sitemap, and ask the origin.
+    process.env.APP_URL = new URL(process.env.BASE_URL).origin;
     await saveSiteUrls(process.env.BASE_URL, Boolean(process.env.E2E_TRUSTED_KEYS));
     return;
   }
@@ -65,11 +68,18 @@ export default async function globalSetup() {
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= "true";
   // Published ports are on this machine's loopback (vitest.config.ts says why).
   process.env.TESTCONTAINERS_HOST_OVERRIDE ??= "127.0.0.1";
-  // The second site is always built here, from a copy of the app with its config.
-  const given = process.env.E2E_SITE ? undefined : process.env.APP_IMAGE;
+  // The other sites are always built here: the second from a copy of the app with
+  // its config, this one under a base path with BASE_PATH, as a deployment would.
+  const otherSite = process.env.E2E_SITE;
+  const basePath = otherSite === "base-path" ? underBase.basePath : "";
+  const given = otherSite ? undefined : process.env.APP_IMAGE;
   const image = given ?? `rr-ssr-shell:e2e-${process.pid}`;
-  if (process.env.E2E_SITE) await buildSecondSiteImage(image);
-  else if (!given) execFileSync("scripts/build-image.sh", [image], { stdio: "inherit" });
+  if (otherSite === "second-site") await buildSecondSiteImage(image);
+  else if (!given)
+    execFileSync("scripts/build-image.sh", [image], {
+      stdio: "inherit",
+      env: { ...process.env, BASE_PATH: basePath },
+    });
 
   const network = await new Network().start();
   const app = await new AppContainer(image)
@@ -87,6 +97,8 @@ export default async function globalSetup() {
         target: `/etc/nginx/proxy/${name}`,
       })),
     ])
+    // Where the app's hashed files are: under its base path.
+    .withEnvironment({ BASE_PATH: basePath })
     .withEntrypoint([
       "/bin/bash",
       "/etc/nginx/proxy/tls-setup.sh",
@@ -107,7 +119,8 @@ export default async function globalSetup() {
   process.env.APP_URL = `http://${app.getHost()}:${app.getMappedPort(APP_PORT)}`;
   process.env.PROXY_URL = `https://${proxy.getHost()}:${proxy.getMappedPort(PROXY_TLS_PORT)}`;
   process.env.E2E_TRUSTED_KEYS = await presentedKey(process.env.PROXY_URL);
-  await saveSiteUrls(process.env.APP_URL, false);
+  // The sitemap is the site's: under its base path; the URLs it lists carry it.
+  await saveSiteUrls(process.env.APP_URL + basePath, false);
 
   return async () => {
     await proxy.stop();

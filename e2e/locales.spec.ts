@@ -8,7 +8,7 @@ import {
 } from "./fixtures.ts";
 import { site, text } from "./site.ts";
 
-const { L0, L1, L2, UNSERVED, canonical, pathIn } = site;
+const { L0, L1, L2, UNSERVED, at, base, canonical, pathIn } = site;
 
 test.describe("contract §3: locale prefixes @core", () => {
   test(`${pathIn(L1, "/about")} is in ${L1}, with lang, canonical and hreflang links`, async ({
@@ -74,10 +74,14 @@ test.describe("contract §3: locale prefixes @core", () => {
     expect((await marker(page)).params).toEqual({ filters: ["red"] });
     expect(await isSameDocument(page)).toBe(true);
     const cookies = await context.cookies();
-    expect(cookies.find((c) => c.name === "locale")?.value).toBe(L2);
+    // Remembered for this site's pages: its base path, or the whole origin.
+    expect(cookies.find((c) => c.name === "locale")).toMatchObject({
+      value: L2,
+      path: base || "/",
+    });
 
     // The remembered choice decides where / goes.
-    await page.goto("/");
+    await page.goto(at("/"));
     await expect(page).toHaveURL(new RegExp(`${pathIn(L2, "/")}$`));
   });
 });
@@ -86,12 +90,12 @@ test.describe("contract §3: detection on / @core", () => {
   for (const [languages, path] of [
     [`${L1}-CA`, pathIn(L1, "/")],
     [`${L2}-DE`, pathIn(L2, "/")],
-    [`${L0}-US`, "/"],
+    [`${L0}-US`, at("/")],
   ] as const) {
     test(`a browser in ${languages} lands on ${path}`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ baseURL, locale: languages });
       const page = await context.newPage();
-      await page.goto("/");
+      await page.goto(at("/"));
       expect(new URL(page.url()).pathname).toBe(path);
       await context.close();
     });
@@ -101,8 +105,8 @@ test.describe("contract §3: detection on / @core", () => {
     const context = await browser.newContext({ baseURL, locale: `${L1}-FR` });
     await context.addCookies([{ name: "locale", value: L0, url: baseURL! }]);
     const page = await context.newPage();
-    await page.goto("/");
-    expect(new URL(page.url()).pathname).toBe("/");
+    await page.goto(at("/"));
+    expect(new URL(page.url()).pathname).toBe(at("/"));
     await expect(page.locator("html")).toHaveAttribute("lang", L0);
     await context.close();
   });

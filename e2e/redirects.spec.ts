@@ -2,9 +2,9 @@ import { expect, isSameDocument, linksTo, marker, test } from "./fixtures.ts";
 import { site } from "./site.ts";
 
 // The rule both sites' site.config.ts carry: /old-blog/:slug -> /blog/:slug, permanent.
-const { L1, canonical, pathIn, trailingSlash } = site;
+const { L1, at, canonical, pathIn, trailingSlash } = site;
 /** A path in the style the site does not use. */
-const otherStyle = (path: string) => (trailingSlash ? path : `${path}/`);
+const otherStyle = (path: string) => at(trailingSlash ? path : `${path}/`);
 
 test.describe("the site's redirects by document load @core", () => {
   const from = `${otherStyle("/old-blog/hello")}?x=1`;

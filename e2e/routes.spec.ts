@@ -9,7 +9,7 @@ import {
 } from "./fixtures.ts";
 import { site, text } from "./site.ts";
 
-const { L0, canonical } = site;
+const { L0, at, canonical } = site;
 
 const INVENTORY: [string, string, Record<string, unknown>][] = (
   [
@@ -43,7 +43,7 @@ test.describe("contract §1: routes by client navigation @core", () => {
   test("the header's links navigate without a page load, with the right route and params", async ({
     page,
   }) => {
-    await page.goto("/");
+    await page.goto(at("/"));
     await waitForHydration(page);
     await markDocument(page);
     const { nav: names, siteName } = text(L0);

@@ -44,19 +44,45 @@ const pathOf = (url: string) => new URL(url, "http://site.invalid").pathname;
 const MISSING = "smoke-missing-page";
 
 /**
+ * The base path a site is served under, from the URL it is tested at
+ * (`https://host/shop` -> `/shop`); "" for the origin itself.
+ */
+export function basePathOf(siteUrl: string): string {
+  return new URL(siteUrl).pathname.replace(/\/+$/, "");
+}
+
+/** `path` (a URL path of the site) without the site's base path: `/shop/fr` -> `/fr`, `/shop` -> `/`. */
+export function belowBase(path: string, base: string): string {
+  if (base === "" || (path !== base && !path.startsWith(`${base}/`))) return path;
+  return path.slice(base.length) || "/";
+}
+
+/**
  * A path beside `path` that no site means to have: its last segment replaced,
- * or under it for a locale's home (`/fr` gives `/fr/smoke-missing-page`), so the
- * answer comes in the page's locale; in the site's slash style.
+ * or under it for a home (`/fr` gives `/fr/smoke-missing-page`; the base path's
+ * home, `/shop/smoke-missing-page`), so the answer comes in the page's locale,
+ * from the site; in the site's slash style.
  */
 export function missingSibling(
   path: string,
   lang: string | undefined,
   trailingSlash: boolean,
+  base = "",
 ): string {
-  const segments = path.split("/").filter(Boolean);
+  const segments = belowBase(path, base).split("/").filter(Boolean);
   const localeHome = segments.length === 1 && segments[0]!.toLowerCase() === lang?.toLowerCase();
   if (!localeHome) segments.pop();
-  return `/${[...segments, MISSING].join("/")}${trailingSlash ? "/" : ""}`;
+  return `${base}/${[...segments, MISSING].join("/")}${trailingSlash ? "/" : ""}`;
+}
+
+/**
+ * `path` with a slash doubled before its last segment (`/blog//hello`,
+ * `//about`); for a home page, after it (`//`, `/shop//`), as a doubled slash
+ * before the base path would be a path outside the site.
+ */
+export function doubledSlash(path: string, base = ""): string {
+  if (belowBase(path, base) === "/") return `${base}//`;
+  return path.replace(/\/([^/]+\/?)$/, "//$1");
 }
 
 /** Whether a site's URLs end in a slash: its pages' paths say (`/` says nothing). */
@@ -110,19 +136,41 @@ export async function readSiteUrls(
   return urls;
 }
 
-/** Reads the site's URLs (its sitemap, or SMOKE_URLS_FILE) and leaves them for the spec. */
-export async function saveSiteUrls(baseUrl: string, insecure: boolean): Promise<number> {
-  const urls = await readSiteUrls(baseUrl, insecure, process.env.SMOKE_URLS_FILE);
+interface SavedSite {
+  readonly base: string;
+  readonly urls: SiteUrl[];
+}
+
+/**
+ * Reads the site's URLs (its sitemap, or SMOKE_URLS_FILE) and leaves them, with
+ * the site's base path (`siteUrl`'s path: `https://host/shop`), for the spec.
+ */
+export async function saveSiteUrls(siteUrl: string, insecure: boolean): Promise<number> {
+  const base = basePathOf(siteUrl);
+  const urls = await readSiteUrls(
+    siteUrl.replace(/\/+$/, ""),
+    insecure,
+    process.env.SMOKE_URLS_FILE,
+  );
   mkdirSync(dirname(SITE_URLS_FILE), { recursive: true });
-  writeFileSync(SITE_URLS_FILE, JSON.stringify(urls));
+  writeFileSync(SITE_URLS_FILE, JSON.stringify({ base, urls } satisfies SavedSite));
   return urls.length;
+}
+
+function savedSite(): SavedSite {
+  try {
+    return JSON.parse(readFileSync(SITE_URLS_FILE, "utf8")) as SavedSite;
+  } catch {
+    return { base: "", urls: [] };
+  }
 }
 
 /** The list global setup left; none when it did not run (a spec listed alone). */
 export function savedSiteUrls(): SiteUrl[] {
-  try {
-    return JSON.parse(readFileSync(SITE_URLS_FILE, "utf8")) as SiteUrl[];
-  } catch {
-    return [];
-  }
+  return savedSite().urls;
+}
+
+/** The base path of the site global setup read the list from ("" for none). */
+export function savedSiteBase(): string {
+  return savedSite().base;
 }

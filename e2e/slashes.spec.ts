@@ -1,15 +1,15 @@
 import { expect, isSameDocument, linksTo, marker, test } from "./fixtures.ts";
 import { site } from "./site.ts";
 
-const { L1, canonical, pathIn, trailingSlash } = site;
+const { L1, at, canonical, pathIn, trailingSlash } = site;
 /** A path in the style the site does not use: `/about/` where `/about` is canonical. */
-const otherStyle = (path: string) => (trailingSlash ? path : `${path}/`);
+const otherStyle = (path: string) => at(trailingSlash ? path : `${path}/`);
 
 test.describe("contract §2: slashes by document load @core", () => {
   for (const [from, to] of [
     [otherStyle("/about"), canonical("/about")],
-    ["/blog//hello?x=1", canonical("/blog/hello?x=1")],
-    [`/${L1.toUpperCase()}//about/`, pathIn(L1, "/about")],
+    [at("/blog//hello?x=1"), canonical("/blog/hello?x=1")],
+    [at(`/${L1.toUpperCase()}//about/`), pathIn(L1, "/about")],
   ] as const) {
     test(`${from} lands on ${to} through one 308`, async ({ page, baseURL }) => {
       const response = await page.goto(from);
@@ -34,7 +34,7 @@ test.describe("contract §2: slashes by client navigation @fixtures", () => {
     expect(await isSameDocument(page)).toBe(true);
   });
 
-  const sloppy = `/${L1.toUpperCase()}/blog/new/?q=1`;
+  const sloppy = at(`/${L1.toUpperCase()}/blog/new/?q=1`);
   test(`a link to ${sloppy} lands on ${pathIn(L1, "/blog/new")}?q=1`, async ({ page, baseURL }) => {
     await linksTo(page, [sloppy]);
     await page.locator(`a[data-to="${sloppy}"]`).click();

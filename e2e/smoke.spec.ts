@@ -1,12 +1,14 @@
 import { DEVICE_SIZES, IMAGE_ENDPOINT, IMAGE_SIZES } from "../app/images.ts";
 import { expect, expectScriptsUnderPolicy, test } from "./fixtures.ts";
-import { savedSiteUrls } from "./site-urls.ts";
+import { savedSiteBase, savedSiteUrls } from "./site-urls.ts";
 
 // What a deployment must do beside each URL's contract (site-urls.spec.ts), with
 // no fixture and no example path: checked on the site's own URLs (its sitemap,
 // or smoke --urls), so the smoke run holds for any site on the shell.
 const urls = savedSiteUrls().map((url) => url.path);
 const CONTRACT_WIDTHS = new Set<number>([...DEVICE_SIZES, ...IMAGE_SIZES]);
+// The site's base path ("" for none): its files and endpoints are below it.
+const sitePath = savedSiteBase();
 
 test.describe("smoke: a deployment @core @site", () => {
   test("health: /healthz and /readyz answer 200 with the build id every page carries", async ({
@@ -27,7 +29,9 @@ test.describe("smoke: a deployment @core @site", () => {
       .locator('link[rel="modulepreload"]')
       .evaluateAll((links) => links.map((l) => l.getAttribute("href")!));
     expect(assets.length).toBeGreaterThan(0);
-    for (const asset of assets.filter((href) => href.startsWith("/assets/")).slice(0, 3)) {
+    for (const asset of assets
+      .filter((href) => href.startsWith(`${sitePath}/assets/`))
+      .slice(0, 3)) {
       const response = await request.get(asset);
       expect(response.status(), asset).toBe(200);
       expect(response.headers()["cache-control"], asset).toBe(
@@ -53,7 +57,7 @@ test.describe("smoke: a deployment @core @site", () => {
       expect(CONTRACT_WIDTHS.has(width), candidate).toBe(true);
     }
     const url = candidates[0]!.split(" ")[0]!;
-    expect(url.startsWith(`${IMAGE_ENDPOINT}?`)).toBe(true);
+    expect(url.startsWith(`${sitePath}${IMAGE_ENDPOINT}?`)).toBe(true);
     const image = await request.get(url, { headers: { Accept: "image/webp,*/*" } });
     expect(image.status(), url).toBe(200);
     expect(image.headers()["content-type"]).toMatch(/^image\//);

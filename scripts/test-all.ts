@@ -5,7 +5,8 @@
  *
  *   typecheck -> lint -> build -> app image -> Vitest (unit, integration, container)
  *   -> Playwright (the browser suite against the image, directly and through nginx)
- *   -> Playwright again, the contract specs against an image of the second site
+ *   -> Playwright again, the contract specs against an image of the second site,
+ *      and against one of this site under a base path (/shop), through nginx
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -50,8 +51,10 @@ const steps: [string, string, string[], Record<string, string>?][] = [
     ? []
     : [["browser", "npx", ["playwright", "install", "chromium"]] as [string, string, string[]]]),
   ["playwright", "npx", ["playwright", "test"], { APP_IMAGE: IMAGE }],
-  // The contract specs again, against an image built with the second site.config.ts.
+  // The contract specs again, against an image built with the second site.config.ts,
+  // and against this site built under a base path, through nginx.
   ["playwright (second site)", "npx", ["playwright", "test"], { E2E_SITE: "second-site" }],
+  ["playwright (base path)", "npx", ["playwright", "test"], { E2E_SITE: "base-path" }],
 ];
 
 let ok = true;

@@ -1,9 +1,10 @@
 /**
  * A site's URLs in the words the contract tables use, for any site.config.ts:
  * its default locale (unprefixed), two prefixed ones, a language it does not
- * serve, and its trailing-slash style. The Vitest tables (contract-cases.ts)
- * and the browser specs (e2e/site.ts) write their rows with these, so the same
- * rows run against this project's config and the second site's.
+ * serve, its trailing-slash style and its base path. The Vitest tables
+ * (contract-cases.ts) and the browser specs (e2e/site.ts) write their rows with
+ * these, so the same rows run against this project's config, the second site's
+ * and this one's built under a base path.
  *
  * Written here from the contract's rules, not imported from the app: the
  * tables check the app's own path functions rather than repeat them.
@@ -21,7 +22,21 @@ export interface SiteTerms {
   readonly UNSERVED: string;
   readonly locales: readonly string[];
   readonly trailingSlash: boolean;
-  /** `path` (written without a trailing slash, maybe with a query) as the site writes it. */
+  /** The sub-path the site is served under (`/shop`), or "". */
+  readonly base: string;
+  /**
+   * A request path as the tables write it (`/about//`, `/`), below the base
+   * path: `/shop/about//`; `/` is the home page in the site's slash style
+   * (`/shop` or `/shop/`). Nothing else is changed: for what a sloppy or
+   * hostile client sends, and for paths already canonical.
+   */
+  at(path: string): string;
+  /**
+   * A URL path of the site without its base path (`/shop/fr/about` -> `/fr/about`,
+   * `/shop` -> `/`): how React Router's route-data redirects name a page.
+   */
+  belowBase(path: string): string;
+  /** `path` (written without a trailing slash, maybe with a query) as the site writes it, base path included. */
   canonical(path: string): string;
   /** The canonical URL of the unprefixed `path` in `locale`: `/about` in fr -> `/fr/about`. */
   pathIn(locale: string, path: string): string;
@@ -40,10 +55,17 @@ export function siteTerms(site: SiteConfig): SiteTerms {
   if (prefixed.length === 0) {
     throw new Error("the contract tables need a site.config.ts with a locale besides the default");
   }
-  const canonical = (path: string): string => {
-    if (!site.trailingSlash) return path;
+  const base = site.basePath;
+  const at = (path: string): string => {
+    if (base === "") return path;
     const [pathname, rest] = splitQuery(path);
-    return pathname.endsWith("/") ? path : `${pathname}/${rest}`;
+    if (pathname !== "/") return base + path;
+    return (site.trailingSlash ? `${base}/` : base) + rest;
+  };
+  const canonical = (path: string): string => {
+    if (!site.trailingSlash) return at(path);
+    const [pathname, rest] = splitQuery(path);
+    return pathname.endsWith("/") ? at(path) : at(`${pathname}/${rest}`);
   };
   return {
     L0: defaultLocale,
@@ -52,6 +74,13 @@ export function siteTerms(site: SiteConfig): SiteTerms {
     UNSERVED: ["es", "it", "pt", "nl"].find((tag) => !locales.includes(tag))!,
     locales,
     trailingSlash: site.trailingSlash,
+    base,
+    at,
+    belowBase: (path) => {
+      if (base === "" || !path.startsWith(base)) return path;
+      const rest = path.slice(base.length);
+      return rest.startsWith("/") ? rest : `/${rest}`;
+    },
     canonical,
     pathIn: (locale, path) =>
       canonical(

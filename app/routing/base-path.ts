@@ -32,14 +32,18 @@ export function basePathProblems(value: unknown, key = "basePath"): string[] {
 
 /**
  * The path below the base (`/shop/about` -> `/about`; `/shop` and `/shop/` ->
- * `/`), still percent-encoded; null for a path outside it (`/`, `/shopping`,
- * `/SHOP/about`). With no base, the path itself.
+ * `/`; `/shop?q=1` -> `/?q=1`), still percent-encoded; null for a path outside
+ * it (`/`, `/shopping`, `/SHOP/about`). With no base, the path itself.
+ *
+ * `/shop.data` is the home page's route data, as React Router asks for it under
+ * its basename (`/shop` + `.data`): below the base, that is `/_.data`.
  */
 export function stripBasePath(path: string, basePath: string): string | null {
   if (basePath === "") return path;
   if (!path.startsWith(basePath)) return null;
   const rest = path.slice(basePath.length);
-  if (rest === "") return "/";
+  if (rest === "" || rest.startsWith("?") || rest.startsWith("#")) return `/${rest}`;
+  if (rest === ".data" || rest.startsWith(".data?")) return `/_${rest}`;
   return rest.startsWith("/") ? rest : null;
 }
 

@@ -7,6 +7,7 @@
  * the CSP and the viewport fix, in Chromium, against one URL.
  *
  *   docker run --rm <smoke image> https://site.example [--max-ms 2000] [--insecure] [--urls FILE]
+ *   docker run --rm <smoke image> https://example.com/shop     (a site under a base path)
  *   docker compose --profile smoke run --rm smoke
  *
  * --insecure: trust whatever certificate the deployment presents (a self-signed
@@ -73,6 +74,9 @@ if (values.urls !== undefined) {
   }
 }
 const origin = base.origin;
+// A site under a path of its origin (https://host/shop): its pages and sitemap
+// are there; the health probes stay at the origin's root.
+const sitePath = base.pathname.replace(/\/+$/, "");
 const insecure = values.insecure && base.protocol === "https:";
 const resultsDir = process.env.RESULTS_DIR ?? "/results";
 mkdirSync(resultsDir, { recursive: true });
@@ -93,7 +97,7 @@ async function budget(): Promise<{ documentMs: number; fcpMs: number }> {
   });
   try {
     const page = await browser.newPage();
-    await page.goto(`${origin}/`, { waitUntil: "load", timeout: 30_000 });
+    await page.goto(`${origin}${sitePath}/`, { waitUntil: "load", timeout: 30_000 });
     return await page.evaluate(async () => {
       const navigation = performance.getEntriesByType(
         "navigation",
@@ -149,7 +153,7 @@ const run = spawnSync(process.execPath, [cli, "test", "--max-failures=10"], {
   stdio: "inherit",
   env: {
     ...process.env,
-    BASE_URL: origin,
+    BASE_URL: origin + sitePath,
     SMOKE_RESULTS: resultsDir,
     ...(values.urls !== undefined && { SMOKE_URLS_FILE: values.urls }),
     CHROMIUM_PATH: executablePath,

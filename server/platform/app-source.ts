@@ -72,10 +72,15 @@ export async function developmentSource(httpServer: Server): Promise<AppSource> 
     files,
     assets: ({ req, res }) =>
       new Promise<boolean>((resolve, reject) => {
+        // Vite takes its base (the site's base path) off `req.url` as it passes
+        // a request on; React Router must see the URL as it came.
+        const url = req.url;
         res.once("close", () => resolve(true));
-        devServer.middlewares(req, res, (error?: unknown) =>
-          error === undefined ? resolve(false) : reject(error),
-        );
+        devServer.middlewares(req, res, (error?: unknown) => {
+          req.url = url;
+          if (error === undefined) resolve(false);
+          else reject(error);
+        });
       }),
     close: () => devServer.close(),
   };

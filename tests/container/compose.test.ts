@@ -3,12 +3,12 @@
  * by its restart policy after its process is killed, and the smoke-test image
  * run against the stack, healthy and then broken.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { request } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { rawRequest } from "../integration/harness.ts";
-import { DOCKER, inspect, stack, until, type Stack } from "./stack.ts";
+import { DOCKER, inspect, runSmoke, stack, until, type Stack } from "./stack.ts";
 
 /** A GET whose body is kept as bytes, undecoded. */
 function fetchBytes(port: number, path: string, headers: Record<string, string>) {
@@ -138,35 +138,9 @@ test("the app restarts after its process is killed", async () => {
   );
 });
 
-/** The smoke image against the stack's nginx, on the stack's network: its exit code and output. */
-function smoke(...args: string[]): { status: number | null; output: string; seconds: number } {
-  const startedAt = Date.now();
-  const name = `${project}_smoke`;
-  const run = spawnSync(
-    DOCKER,
-    [
-      "run",
-      "--rm",
-      "--name",
-      name,
-      "--network",
-      `${project}_default`,
-      inject("smokeImage"),
-      // As browsers meet the stack: HTTPS and HTTP/2, its self-signed certificate trusted.
-      "https://proxy:8443",
-      "--insecure",
-      ...args,
-    ],
-    { encoding: "utf8", timeout: 270_000 },
-  );
-  // A run cut by the timeout leaves its container behind, holding the network.
-  spawnSync(DOCKER, ["rm", "--force", name], { stdio: "ignore" });
-  return {
-    status: run.status,
-    output: `${run.stdout}${run.stderr}`,
-    seconds: (Date.now() - startedAt) / 1000,
-  };
-}
+/** The smoke image against the stack's nginx over HTTPS: its exit code and output. */
+const smoke = (...args: string[]) =>
+  runSmoke(project, inject("smokeImage"), "https://proxy:8443", args);
 
 // Its time is printed, not checked: about 50 s with the container on a quiet host,
 // 120 s on a busy one (this host is shared). The run's own timeout tells a hang.

@@ -197,3 +197,42 @@ export async function stack(name: string, settings: NodeJS.ProcessEnv): Promise<
     },
   };
 }
+
+/**
+ * The smoke image against a stack's nginx, on the stack's network, at `siteUrl`
+ * (`https://proxy:8443`, with a path for a site under a base path), with its
+ * self-signed certificate trusted, as browsers meet the stack: the exit code,
+ * the output and how long it took.
+ */
+export function runSmoke(
+  project: string,
+  image: string,
+  siteUrl: string,
+  args: readonly string[] = [],
+): { status: number | null; output: string; seconds: number } {
+  const startedAt = Date.now();
+  const name = `${project}_smoke`;
+  const run = spawnSync(
+    DOCKER,
+    [
+      "run",
+      "--rm",
+      "--name",
+      name,
+      "--network",
+      `${project}_default`,
+      image,
+      siteUrl,
+      "--insecure",
+      ...args,
+    ],
+    { encoding: "utf8", timeout: 270_000 },
+  );
+  // A run cut by the timeout leaves its container behind, holding the network.
+  spawnSync(DOCKER, ["rm", "--force", name], { stdio: "ignore" });
+  return {
+    status: run.status,
+    output: `${run.stdout}${run.stderr}`,
+    seconds: (Date.now() - startedAt) / 1000,
+  };
+}

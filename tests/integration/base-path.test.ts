@@ -183,8 +183,16 @@ describe.each([false, true])("basePath /shop, trailingSlash %s", (trailingSlash)
     expect(stale.headers["x-remix-redirect"]).toBe(inner(`/${L1}/about`));
     expect(stale.headers["x-remix-reload-document"]).toBe("true");
     const homeData = trailingSlash ? `${BASE}/_.data` : `${BASE}.data`;
+    // The home page's data is the home page's, though `/shop.data` is no path below `/shop/`.
+    const fresh = await server.request(`${homeData}?_routes=root`);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toContain('"origin"');
     const staleHome = await server.request(homeData, { headers: { "X-Build-Id": "an-old-build" } });
     expect(staleHome.headers["x-remix-redirect"]).toBe("/");
+    const staleHomeWithQuery = await server.request(`${homeData}?q=1`, {
+      headers: { "X-Build-Id": "an-old-build" },
+    });
+    expect(staleHomeWithQuery.headers["x-remix-redirect"]).toBe("/?q=1");
   });
 
   // The hostile corpus, below the base path: the same answers, and a redirect never leaves it.

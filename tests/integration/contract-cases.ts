@@ -5,8 +5,9 @@
  * same rows through the same checks.
  *
  * The rows are written for any site.config.ts: in the words of the site under
- * test (its default locale, two prefixed ones, its trailing-slash style), so
- * that the `second-site` project runs them unchanged against another config.
+ * test (its default locale, two prefixed ones, its trailing-slash style, its
+ * base path: `at`), so that the `second-site` and `base-path` projects run them
+ * unchanged against another config.
  */
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
@@ -25,7 +26,8 @@ import {
 } from "./harness.ts";
 
 /** The site under test in the tables' words (tests/site-terms.ts). */
-export const { L0, L1, L2, UNSERVED, canonical, pathIn, dataPath } = siteTerms(site);
+export const { L0, L1, L2, UNSERVED, base, at, belowBase, canonical, pathIn, dataPath } =
+  siteTerms(site);
 
 /** The app's text in `locale` (app/i18n/messages.ts), for the headings a page must show. */
 export const text = (locale: string) => messages(locale as Locale);
@@ -112,24 +114,34 @@ export async function expectNotFound(server: RunningServer, path: string): Promi
  * §2: [request path, Location under TRAILING_SLASH=never, under always]; null
  * means "served as it is, no redirect". One table, both modes.
  */
-export const SLASH_ROWS: [string, string | null, string | null][] = [
-  ["/", null, null],
-  ["/about", null, "/about/"],
-  ["/about/", "/about", null],
-  ["/about//", "/about", "/about/"],
-  ["/blog//x", "/blog/x", "/blog/x/"],
-  ["/blog\\x", "/blog/x", "/blog/x/"],
-  ["//about", "/about", "/about/"],
-  [`/${L1.toUpperCase()}/about`, `/${L1}/about`, `/${L1}/about/`],
-  [`/${L1.toUpperCase()}//about/`, `/${L1}/about`, `/${L1}/about/`],
-  [`/${L1}/`, `/${L1}`, null],
-  [`/${L1}`, null, `/${L1}/`],
-  ["/robots.txt/", "/robots.txt", "/robots.txt"],
-  ["//evil.example/", "/evil.example", "/evil.example"],
-  ["/\\evil.example", "/evil.example", "/evil.example"],
-  ["/./about", "/about", "/about/"],
-  ["/x/../about", "/about", "/about/"],
-];
+export const SLASH_ROWS: [string, string | null, string | null][] = (
+  [
+    ["/", null, null],
+    ["/about", null, "/about/"],
+    ["/about/", "/about", null],
+    ["/about//", "/about", "/about/"],
+    ["/blog//x", "/blog/x", "/blog/x/"],
+    ["/blog\\x", "/blog/x", "/blog/x/"],
+    ["//about", "/about", "/about/"],
+    [`/${L1.toUpperCase()}/about`, `/${L1}/about`, `/${L1}/about/`],
+    [`/${L1.toUpperCase()}//about/`, `/${L1}/about`, `/${L1}/about/`],
+    [`/${L1}/`, `/${L1}`, null],
+    [`/${L1}`, null, `/${L1}/`],
+    ["/robots.txt/", "/robots.txt", "/robots.txt"],
+    ["//evil.example/", "/evil.example", "/evil.example"],
+    ["/\\evil.example", "/evil.example", "/evil.example"],
+    ["/./about", "/about", "/about/"],
+    ["/x/../about", "/about", "/about/"],
+  ] as [string, string | null, string | null][]
+).flatMap(([path, never, always]): [string, string | null, string | null][] =>
+  path === "/" && base !== ""
+    ? // The home page is the base path itself, and its other form redirects to it.
+      [
+        [base, null, `${base}/`],
+        [`${base}/`, base, null],
+      ]
+    : [[at(path), never && at(never), always && at(always)]],
+);
 
 export async function expectSlash(
   server: RunningServer,
@@ -197,7 +209,9 @@ export async function expectDetection(
   acceptLanguage: string,
   location: string,
 ): Promise<void> {
-  const response = await server.request("/", { headers: { "Accept-Language": acceptLanguage } });
+  const response = await server.request(at("/"), {
+    headers: { "Accept-Language": acceptLanguage },
+  });
   expect(response.status).toBe(307);
   expect(response.headers.location).toBe(location);
   // Both, whatever else an earlier layer names (Vite's dev server: Origin).
@@ -250,16 +264,18 @@ export async function expectServerErrorPage(server: RunningServer): Promise<void
 }
 
 /** §4: [method, path, status] of malformed requests. */
-export const MALFORMED_CASES: [string, string, number][] = [
-  ["GET", "/%E0%A4%A", 400],
-  ["GET", "/%", 400],
-  ["GET", "/blog/%zz", 400],
-  ["GET", "/a%00b", 400],
-  ["GET", `/${"a".repeat(9000)}`, 414],
-  ["OPTIONS", "/about", 405],
-  ["TRACE", "/about", 405],
-  ["PROPFIND", "/about", 405],
-];
+export const MALFORMED_CASES: [string, string, number][] = (
+  [
+    ["GET", "/%E0%A4%A", 400],
+    ["GET", "/%", 400],
+    ["GET", "/blog/%zz", 400],
+    ["GET", "/a%00b", 400],
+    ["GET", `/${"a".repeat(9000)}`, 414],
+    ["OPTIONS", "/about", 405],
+    ["TRACE", "/about", 405],
+    ["PROPFIND", "/about", 405],
+  ] as [string, string, number][]
+).map(([method, path, status]) => [method, at(path), status]);
 
 export async function expectMalformedRefused(
   server: RunningServer,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LOCALES } from "../../app/routing/locale.ts";
 import {
+  at,
+  base,
   canonical,
   DETECTION_CASES,
   expectDetection,
@@ -56,7 +58,7 @@ describe("contract §3: locale prefixes", () => {
   test("the root of a locale links the other roots", async () => {
     const response = await server.request(pathIn(L2, "/"), { headers: { Host: "shop.example" } });
     expect(alternates(response.body)).toMatchObject({
-      [L0]: "http://shop.example/",
+      [L0]: `http://shop.example${pathIn(L0, "/")}`,
       [L1]: `http://shop.example${pathIn(L1, "/")}`,
     });
   });
@@ -97,7 +99,7 @@ describe("contract §3: detection on /", () => {
   test.each([`${L0}-US,${L0};q=0.9,${L1};q=0.8`, UNSERVED, ""])(
     `Accept-Language %j stays on / in ${L0}`,
     async (acceptLanguage) => {
-      const response = await server.request("/", {
+      const response = await server.request(at("/"), {
         headers: { "Accept-Language": acceptLanguage },
       });
       expect(response.status).toBe(200);
@@ -108,16 +110,16 @@ describe("contract §3: detection on /", () => {
   );
 
   test("the query string survives detection", async () => {
-    const response = await server.request("/?ref=mail", { headers: { "Accept-Language": L2 } });
+    const response = await server.request(at("/?ref=mail"), { headers: { "Accept-Language": L2 } });
     expect(response.headers.location).toBe(`${pathIn(L2, "/")}?ref=mail`);
   });
 
   test("a locale cookie wins over Accept-Language", async () => {
-    const stays = await server.request("/", {
+    const stays = await server.request(at("/"), {
       headers: { "Accept-Language": L1, Cookie: `theme=dark; locale=${L0}` },
     });
     expect(stays.status).toBe(200);
-    const redirected = await server.request("/", {
+    const redirected = await server.request(at("/"), {
       headers: { "Accept-Language": L1, Cookie: `locale=${L2}` },
     });
     expect(redirected.status).toBe(307);
@@ -125,7 +127,7 @@ describe("contract §3: detection on /", () => {
   });
 
   test("an unknown cookie value is ignored", async () => {
-    const response = await server.request("/", {
+    const response = await server.request(at("/"), {
       headers: { "Accept-Language": L1, Cookie: "locale=xx" },
     });
     expect(response.headers.location).toBe(pathIn(L1, "/"));
@@ -152,8 +154,9 @@ describe("contract §3: detection on /", () => {
 test(`detection with trailing slashes always targets /${L1}/`, async () => {
   const always = await startServerWithTrailingSlash("always");
   try {
-    const response = await always.request("/", { headers: { "Accept-Language": L1 } });
-    expect(response.headers.location).toBe(`/${L1}/`);
+    // The home page in that style: `/`, or the base path with its slash.
+    const response = await always.request(`${base}/`, { headers: { "Accept-Language": L1 } });
+    expect(response.headers.location).toBe(`${base}/${L1}/`);
   } finally {
     await always.stop();
   }

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pagesIn } from "../../app/pages-folder.ts";
 import { LOCALES } from "../../app/routing/locale.ts";
-import { canonical, L0, L1, pathIn } from "./contract-cases.ts";
+import { at, canonical, L0, L1, pathIn } from "./contract-cases.ts";
 import {
   buildAppCopy,
   canonicalLink,
@@ -54,7 +54,7 @@ afterAll(() => server.stop());
 
 describe("/sitemap.xml", () => {
   test("lists every page in every locale, dynamic ones by getStaticPaths, and nothing else", async () => {
-    const response = await server.request("/sitemap.xml", { headers: { Host: HOST } });
+    const response = await server.request(at("/sitemap.xml"), { headers: { Host: HOST } });
     expect(response.status).toBe(200);
     expect(response.headers["content-type"]).toBe("application/xml; charset=utf-8");
     expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
@@ -69,7 +69,7 @@ describe("/sitemap.xml", () => {
   });
 
   test("each URL carries every locale's URL and x-default, its own among them", async () => {
-    const { body } = await server.request("/sitemap.xml", { headers: { Host: HOST } });
+    const { body } = await server.request(at("/sitemap.xml"), { headers: { Host: HOST } });
     const entry = entriesOf(body).find((e) => e.loc === ORIGIN + pathIn(L1, "/blog/hello%20world"));
     expect(entry?.alternates).toEqual({
       ...Object.fromEntries(
@@ -80,7 +80,7 @@ describe("/sitemap.xml", () => {
   });
 
   test("every URL it lists answers 200, its canonical link the URL itself", async () => {
-    const { body } = await server.request("/sitemap.xml", { headers: { Host: HOST } });
+    const { body } = await server.request(at("/sitemap.xml"), { headers: { Host: HOST } });
     for (const { loc } of entriesOf(body)) {
       const page = await server.request(loc.slice(ORIGIN.length), { headers: { Host: HOST } });
       expect(page.status, loc).toBe(200);
@@ -89,38 +89,40 @@ describe("/sitemap.xml", () => {
   });
 
   test("is revalidated by ETag: the same answer is a 304", async () => {
-    const first = await server.request("/sitemap.xml");
+    const first = await server.request(at("/sitemap.xml"));
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
-    const again = await server.request("/sitemap.xml", { headers: { "If-None-Match": etag } });
+    const again = await server.request(at("/sitemap.xml"), { headers: { "If-None-Match": etag } });
     expect(again.status).toBe(304);
     expect(again.body).toBe("");
     // Another origin is another document.
-    const other = await server.request("/sitemap.xml", { headers: { Host: HOST } });
+    const other = await server.request(at("/sitemap.xml"), { headers: { Host: HOST } });
     expect(other.headers.etag).not.toBe(etag);
   });
 
   test("HEAD answers without a body; POST is 405; /sitemap.xml/ is one 308 away", async () => {
-    const head = await server.request("/sitemap.xml", { method: "HEAD" });
+    const head = await server.request(at("/sitemap.xml"), { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.body).toBe("");
-    const post = await server.request("/sitemap.xml", { method: "POST", body: "x" });
+    const post = await server.request(at("/sitemap.xml"), { method: "POST", body: "x" });
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe("GET, HEAD");
-    const slash = await server.request("/sitemap.xml/?x=1");
+    const slash = await server.request(at("/sitemap.xml/?x=1"));
     expect(slash.status).toBe(308);
-    expect(slash.headers.location).toBe("/sitemap.xml?x=1");
+    expect(slash.headers.location).toBe(at("/sitemap.xml?x=1"));
   });
 });
 
 describe("/robots.txt", () => {
   test("allows all and names the sitemap at the request's origin", async () => {
-    const response = await server.request("/robots.txt", { headers: { Host: HOST } });
+    const response = await server.request(at("/robots.txt"), { headers: { Host: HOST } });
     expect(response.status).toBe(200);
     expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(response.headers.etag).toBeDefined();
-    expect(response.body).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
+    expect(response.body).toBe(
+      `User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}${at("/sitemap.xml")}\n`,
+    );
   });
 });
 
@@ -153,13 +155,13 @@ export default function Pricing() {
   });
 
   test("its public/robots.txt is served as it is", async () => {
-    const response = await copy.request("/robots.txt");
+    const response = await copy.request(at("/robots.txt"));
     expect(response.status).toBe(200);
     expect(response.body).toBe(ROBOTS);
   });
 
   test("its paths are listed, given as parameters or as paths", async () => {
-    const { body } = await copy.request("/sitemap.xml", { headers: { Host: HOST } });
+    const { body } = await copy.request(at("/sitemap.xml"), { headers: { Host: HOST } });
     const locs = entriesOf(body).map((e) => e.loc);
     for (const path of ["/pricing/pro%20plan", "/pricing/team"]) {
       expect(locs).toContain(ORIGIN + canonical(path));

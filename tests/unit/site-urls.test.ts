@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { listedUrls, missingSibling, sitemapUrls, usesTrailingSlash } from "../../e2e/site-urls.ts";
+import {
+  basePathOf,
+  belowBase,
+  doubledSlash,
+  listedUrls,
+  missingSibling,
+  sitemapUrls,
+  usesTrailingSlash,
+} from "../../e2e/site-urls.ts";
 import { sitemapXml } from "../../server/steps/sitemap/sitemap.ts";
 
 describe("the smoke run's URL list", () => {
@@ -56,5 +64,23 @@ describe("the smoke run's URL list", () => {
     expect(usesTrailingSlash(urls("/", "/about/", "/de/"))).toBe(true);
     expect(usesTrailingSlash(urls("/", "/about", "/de"))).toBe(false);
     expect(usesTrailingSlash(urls("/"))).toBe(false);
+  });
+
+  test("a site under a base path: its path, and the variants the smoke run asks for, below it", () => {
+    expect(basePathOf("https://example.com/shop/")).toBe("/shop");
+    expect(basePathOf("https://example.com")).toBe("");
+    expect(belowBase("/shop/fr/about", "/shop")).toBe("/fr/about");
+    expect(belowBase("/shop", "/shop")).toBe("/");
+    expect(belowBase("/shopping", "/shop")).toBe("/shopping");
+    expect(missingSibling("/shop", "en", false, "/shop")).toBe("/shop/smoke-missing-page");
+    expect(missingSibling("/shop/fr/", "fr", true, "/shop")).toBe("/shop/fr/smoke-missing-page/");
+    expect(missingSibling("/shop/blog/a", "en", false, "/shop")).toBe(
+      "/shop/blog/smoke-missing-page",
+    );
+    expect(doubledSlash("/shop", "/shop")).toBe("/shop//");
+    expect(doubledSlash("/shop/", "/shop")).toBe("/shop//");
+    expect(doubledSlash("/", "")).toBe("//");
+    expect(doubledSlash("/shop/fr/about", "/shop")).toBe("/shop/fr//about");
+    expect(doubledSlash("/about/", "")).toBe("//about/");
   });
 });

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { Page } from "../../components/page.tsx";
+import { useCanonicalOptions } from "../../root-data.ts";
+import { stripBasePath } from "../../routing/base-path.ts";
 import type { Route } from "./+types/links";
 import { requireFixtures } from "./fixtures.ts";
 
@@ -8,14 +10,19 @@ export function loader({ request, context, url }: Route.LoaderArgs) {
   return { targets: url.searchParams.getAll("to") };
 }
 
-/** A `<Link>` to each `to` parameter, so a browser test can click its way anywhere. */
+/**
+ * A `<Link>` to each `to` parameter, so a browser test can click its way
+ * anywhere. A target is a URL path as the site serves it (under its base
+ * path, if it has one); the link is given it below the base, as `<Link>` takes it.
+ */
 export default function Links({ loaderData }: Route.ComponentProps) {
+  const { basePath } = useCanonicalOptions();
   return (
     <Page pattern="/lab/links" title="Links fixture" description="A test fixture.">
       <ul>
         {loaderData.targets.map((to) => (
           <li key={to}>
-            <Link to={to} data-to={to}>
+            <Link to={stripBasePath(to, basePath) ?? to} data-to={to}>
               {to}
             </Link>
           </li>

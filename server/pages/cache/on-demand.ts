@@ -110,8 +110,6 @@ const urlPath = (path: string) => new URL(path, "http://h").pathname;
  */
 export function pageKey(target: string, basePath: string): string {
   const path = target.split("?", 1)[0]!;
-  // The route data of the home page at `/shop` is `/shop.data`: the home's data, as `/_.data` is.
-  if (basePath !== "" && path === `${basePath}.data`) return "/_.data";
   return urlPath(stripBasePath(path, basePath) ?? path);
 }
 
