@@ -12,6 +12,32 @@ const CONTRACT_SUITES = [
   "redirects",
 ].map((name) => `tests/integration/${name}.test.ts`);
 
+/**
+ * The contract suites against another site: every import of the project's
+ * site.config.ts (the app's and the tests') reads tests/<name>/site.config.ts,
+ * and the server started is a copy of the app built with it (the second site:
+ * other locales, trailing slashes; base-path: this site under /shop).
+ */
+function anotherSite(name: string) {
+  return {
+    resolve: {
+      alias: [
+        {
+          find: /^(?:\.\.?\/)+site\.config\.ts$/,
+          replacement: fileURLToPath(new URL(`tests/${name}/site.config.ts`, import.meta.url)),
+        },
+      ],
+    },
+    test: {
+      name,
+      include: CONTRACT_SUITES,
+      globalSetup: ["tests/integration/site-build-setup.ts"],
+      testTimeout: 20_000,
+      hookTimeout: 120_000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -30,49 +56,9 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      {
-        // The same suites, the same tables, another site: every import of the
-        // project's site.config.ts (the app's and the tests') reads the second
-        // site's, and the server started is a copy of the app built with it.
-        resolve: {
-          alias: [
-            {
-              find: /^(?:\.\.?\/)+site\.config\.ts$/,
-              replacement: fileURLToPath(
-                new URL("tests/second-site/site.config.ts", import.meta.url),
-              ),
-            },
-          ],
-        },
-        test: {
-          name: "second-site",
-          include: CONTRACT_SUITES,
-          globalSetup: ["tests/second-site/global-setup.ts"],
-          testTimeout: 20_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        // The same suites and tables once more, this project's site built under
-        // a base path (tests/base-path/site.config.ts: basePath "/shop").
-        resolve: {
-          alias: [
-            {
-              find: /^(?:\.\.?\/)+site\.config\.ts$/,
-              replacement: fileURLToPath(
-                new URL("tests/base-path/site.config.ts", import.meta.url),
-              ),
-            },
-          ],
-        },
-        test: {
-          name: "base-path",
-          include: CONTRACT_SUITES,
-          globalSetup: ["tests/base-path/global-setup.ts"],
-          testTimeout: 20_000,
-          hookTimeout: 120_000,
-        },
-      },
+      // The same suites, the same tables, another site.config.ts.
+      anotherSite("second-site"),
+      anotherSite("base-path"),
       {
         test: {
           name: "container",
