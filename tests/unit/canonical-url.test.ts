@@ -175,3 +175,32 @@ describe.each(TRAILING_SLASH_MODES)("laws with TRAILING_SLASH=%s", (trailingSlas
     );
   });
 });
+
+describe.each(TRAILING_SLASH_MODES)(
+  "laws under a base path, TRAILING_SLASH=%s",
+  (trailingSlash) => {
+    const options = { trailingSlash, basePath: "/shop" };
+
+    test("a redirect below the base path stays below it, on this origin, in one hop", () => {
+      fc.assert(
+        fc.property(fc.oneof(pathLike, fc.string()), (input) => {
+          const location = canonicalRedirect(`/shop${input}`, "", options);
+          if (location === null) return;
+          expect(location).toMatch(/^\/shop(?:\/(?![/\\])|$)/);
+          expect(new URL(location, "https://app.example").origin).toBe("https://app.example");
+          expect(canonicalRedirect(location, "", options)).toBeNull();
+        }),
+      );
+    });
+
+    test("a path outside the base path is never redirected: it is the not-found page's", () => {
+      fc.assert(
+        fc.property(fc.oneof(pathLike, fc.string()), (input) => {
+          const path = input.startsWith("/") ? input : `/${input}`;
+          fc.pre(!path.startsWith("/shop"));
+          expect(canonicalRedirect(path, "", options)).toBeNull();
+        }),
+      );
+    });
+  },
+);
