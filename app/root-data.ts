@@ -1,3 +1,4 @@
+import { createContext, useContext, useMemo } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { RequestInfo } from "./context.ts";
 import site from "../site.config.ts";
@@ -28,12 +29,47 @@ export function useLocalePath(): LocalePath {
   return splitLocalePath(useLocation().pathname);
 }
 
+/**
+ * What every page of a visit shares: the public origin, the URL settings and the
+ * pages rendered once. The root loader runs again on every navigation (for its
+ * request id), so its data is a new object each time; this is not. A component
+ * that reads only these (the header, a link, an image) is therefore not rendered
+ * again by a navigation: see `useSiteInfoOf` and `SiteInfoContext`.
+ */
+export interface SiteInfo {
+  readonly origin: string;
+  readonly options: CanonicalOptions;
+  /** The ids of the routes rendered once, separated by spaces. */
+  readonly renderOnceRoutes: string;
+}
+
+/** What the build itself knows: what a page has outside the root layout, or when the root loader failed. */
+const BUILD_SITE_INFO: SiteInfo = {
+  origin: "",
+  options: { trailingSlash: TRAILING_SLASH, basePath: site.basePath },
+  renderOnceRoutes: "",
+};
+
+/** Provided by the root layout (app/root.tsx) from `useSiteInfoOf(useRootData())`. */
+export const SiteInfoContext = createContext<SiteInfo>(BUILD_SITE_INFO);
+
+/** The root data's shared part: the same object for as long as its values stay the same. */
+export function useSiteInfoOf(data: RootData | undefined): SiteInfo {
+  const origin = data?.origin ?? BUILD_SITE_INFO.origin;
+  const trailingSlash = data?.trailingSlash ?? BUILD_SITE_INFO.options.trailingSlash;
+  // Absent from the data when the site has none.
+  const basePath = data ? (data.basePath ?? "") : BUILD_SITE_INFO.options.basePath;
+  const renderOnceRoutes = data?.renderOnceRoutes ?? BUILD_SITE_INFO.renderOnceRoutes;
+  return useMemo(
+    () => ({ origin, options: { trailingSlash, basePath }, renderOnceRoutes }),
+    [origin, trailingSlash, basePath, renderOnceRoutes],
+  );
+}
+
+/** The visit's shared settings. */
+export const useSiteInfo = (): SiteInfo => useContext(SiteInfoContext);
+
 /** The site's URL settings, as the server gave them; the build's own when the root loader failed. */
 export function useCanonicalOptions(): CanonicalOptions {
-  const data = useRootData();
-  return {
-    trailingSlash: data?.trailingSlash ?? TRAILING_SLASH,
-    // Absent from the data when the site has none.
-    basePath: data ? (data.basePath ?? "") : site.basePath,
-  };
+  return useSiteInfo().options;
 }

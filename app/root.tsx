@@ -1,4 +1,4 @@
-import { useContext } from "react";
+import { memo, useContext } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -29,7 +29,15 @@ import {
   routePatternMiddleware,
   siteRedirectMiddleware,
 } from "./middleware.ts";
-import { useCanonicalOptions, useLocalePath, useRootData, type RootData } from "./root-data.ts";
+import {
+  SiteInfoContext,
+  useCanonicalOptions,
+  useLocalePath,
+  useRootData,
+  useSiteInfoOf,
+  type RootData,
+} from "./root-data.ts";
+import type { Locale } from "./routing/locale.ts";
 // Inlined, not linked: the page's only stylesheet is small, and a linked one is
 // the one request that stands between the document and its first paint.
 import styles from "./app.css?inline";
@@ -59,10 +67,35 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
 // request the page (or its error page) came from, not of the first document.
 export const shouldRevalidate = () => true;
 
+/**
+ * The document. React Router renders it again on every navigation (it reads the
+ * location, and the root loader's data is new each time); it hands on only what
+ * changes the document, to a part that renders again only when that does: a
+ * click renders the page, not the frame around it (issue 34).
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const { locale } = useLocalePath();
-  const { basePath } = useCanonicalOptions();
+  const siteInfo = useSiteInfoOf(useRootData());
   const nonce = useNonce();
+  return (
+    <SiteInfoContext value={siteInfo}>
+      <Document locale={locale} nonce={nonce}>
+        {children}
+      </Document>
+    </SiteInfoContext>
+  );
+}
+
+const Document = memo(function Document({
+  locale,
+  nonce,
+  children,
+}: {
+  locale: Locale;
+  nonce: string | undefined;
+  children: React.ReactNode;
+}) {
+  const { basePath } = useCanonicalOptions();
   return (
     <html lang={locale}>
       <head>
@@ -76,7 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteHeader />
+        <SiteHeader locale={locale} />
         {children}
         <ViewportHeightSync />
         <HistoryNavigationFallback />
@@ -86,7 +119,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
-}
+});
 
 export default function App() {
   return <Outlet />;

@@ -18,7 +18,7 @@
  */
 import { useContext, useEffect } from "react";
 import { matchRoutes, UNSAFE_DataRouterContext } from "react-router";
-import { useRootData } from "../root-data.ts";
+import { useSiteInfo } from "../root-data.ts";
 import {
   PREFETCH_TIMEOUT_MS,
   prefetchAllowed,
@@ -88,7 +88,7 @@ function afterLoadAndIdle(start: () => void): () => void {
 export function LinkPrefetcher() {
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   // The same list on every page of a build: as a string, it changes nothing between pages.
-  const renderOnceList = useRootData()?.renderOnceRoutes ?? "";
+  const renderOnceList = useSiteInfo().renderOnceRoutes;
 
   useEffect(() => {
     const connection = (navigator as Navigator & { connection?: ConnectionHints }).connection;

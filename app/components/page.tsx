@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { messages } from "../i18n/messages.ts";
 import { usePage } from "../page-params.ts";
-import { useCanonicalOptions, useLocalePath, useRootData } from "../root-data.ts";
+import { useLocalePath, useSiteInfo } from "../root-data.ts";
 import { canonicalHref } from "../routing/canonical-url.ts";
 import { DEFAULT_LOCALE, LOCALES } from "../routing/locale.ts";
 
@@ -29,8 +29,7 @@ export function Page({ title, description, children, ...named }: PageProps) {
   const page = usePage();
   const pattern = named.pattern ?? page?.pattern;
   const params = named.params ?? page?.params ?? {};
-  const origin = useRootData()?.origin ?? "";
-  const options = useCanonicalOptions();
+  const { origin, options } = useSiteInfo();
   const absolute = (l: typeof locale) => origin + canonicalHref(l, path, options);
   return (
     <>

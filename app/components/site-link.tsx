@@ -1,17 +1,18 @@
-import type { AnchorHTMLAttributes, MouseEvent } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { memo, type AnchorHTMLAttributes, type MouseEvent } from "react";
+import { useNavigate } from "react-router";
 import { useCanonicalOptions } from "../root-data.ts";
 import { stripBasePath } from "../routing/base-path.ts";
-import { isActiveLink, isRouterClick } from "../routing/links.ts";
+import { isRouterClick } from "../routing/links.ts";
 
 interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   /** A canonical absolute path, base path and query included: what `canonicalHref` gives. */
   to: string;
   /**
-   * Marks the link `aria-current="page"` (and class `active`) while its page,
-   * or (unless `end`) a page below it, is shown: `<NavLink>`'s rule.
+   * The link's page (or a page below it) is the one shown: `aria-current="page"`
+   * and class `active`, as `<NavLink>` marks it. Worked out by the caller from the
+   * location (`isActiveLink`), so that only a link whose mark changes renders again.
    */
-  nav?: { end: boolean };
+  active?: boolean;
 }
 
 /**
@@ -23,24 +24,32 @@ interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "h
  * four times per link and render (a JSON round trip, a URL parse, and error
  * messages built whether thrown or not). The header's nine links did that on
  * every page: a tenth of the CPU of a page rendered per request (issue 24,
- * `npm run bench:profile`). Relative paths, external URLs, `prefetch` and
- * view transitions are `<Link>`'s; use it for those.
+ * `npm run bench:profile`). And they read the location, so every link renders
+ * again on every navigation; this one reads nothing that a navigation changes,
+ * and renders again only when its props do (issue 34). Relative paths, external
+ * URLs, `prefetch` and view transitions are `<Link>`'s; use it for those.
  */
-export function SiteLink({ to, nav, onClick, target, className, ...rest }: SiteLinkProps) {
+export const SiteLink = memo(function SiteLink({
+  to,
+  active = false,
+  onClick,
+  target,
+  className,
+  ...rest
+}: SiteLinkProps) {
   const navigate = useNavigate();
-  // React Router's location and navigations are below the base path; the href is not.
-  const { pathname, search, hash } = useLocation();
   const { basePath } = useCanonicalOptions();
-  const toPath = to.split(/[?#]/, 1)[0]!;
-  const appPath = stripBasePath(toPath, basePath) ?? toPath;
-  const active = nav !== undefined && isActiveLink(pathname, appPath, nav.end);
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
     if (event.defaultPrevented || !isRouterClick(event, target)) return;
     event.preventDefault();
-    const appTarget = appPath + to.slice(toPath.length);
-    void navigate(appTarget, { replace: appTarget === pathname + search + hash });
+    // React Router's navigations are below the base path; the href is not.
+    const toPath = to.split(/[?#]/, 1)[0]!;
+    const appTarget = (stripBasePath(toPath, basePath) ?? toPath) + to.slice(toPath.length);
+    // Read at the click, not subscribed to: the URL shown, base path included, as `to` is.
+    const shown = location.pathname + location.search + location.hash;
+    void navigate(appTarget, { replace: to === shown });
   }
 
   return (
@@ -55,4 +64,4 @@ export function SiteLink({ to, nav, onClick, target, className, ...rest }: SiteL
       data-discover="true"
     />
   );
-}
+});
