@@ -50,6 +50,23 @@ test.describe("prefetched navigations @core", () => {
     expect(needed).toEqual([]);
   });
 
+  test("a prefetched route module is evaluated before the click, once its files have arrived", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    // Fetched into the cache by the prefetcher, then imported: a script's fetch, from that cache.
+    const loads = () =>
+      page.evaluate((source) => {
+        const module = new RegExp(source);
+        return performance
+          .getEntriesByType("resource")
+          .filter((entry) => module.test(entry.name))
+          .map((entry) => (entry as PerformanceResourceTiming).initiatorType);
+      }, BLOG_NEW_MODULE.source);
+    await expect.poll(loads).toEqual(["fetch", "script"]);
+  });
+
   test("a prefetched answer from another build is not used: the click asks again", async ({
     page,
   }) => {

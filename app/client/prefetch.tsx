@@ -7,11 +7,13 @@
  * Why not React Router's `<Link prefetch>`: it imports the target's route
  * modules to read their `links`, and React Router reloads the page when such an
  * import fails (an old replica's 404 during a deploy would reload the page the
- * visitor is reading). Here files are fetched into the HTTP cache, not
- * imported: a failed prefetch leaves no trace, not even in the browser's module
- * map, and the click that follows makes a new try along the contract's path
- * (app/client/route-load.ts). Data goes through app/client/data-requests.ts,
- * which keeps only answers of this page's build.
+ * visitor is reading). Here files are fetched into the HTTP cache first, and
+ * a route module is imported only once all its files are there: a failed
+ * prefetch leaves no trace, not even in the browser's module map, and the click
+ * that follows makes a new try along the contract's path
+ * (app/client/route-load.ts); a successful one leaves the module evaluated, so
+ * the click only renders. Data goes through app/client/data-requests.ts, which
+ * keeps only answers of this page's build.
  *
  * A prefetch is not a navigation: no route-load timer runs for it, and it never
  * changes the page.
@@ -56,17 +58,35 @@ function limiter(limit: number): (task: () => Promise<unknown>) => void {
   };
 }
 
-/** Fetches a hashed file into the HTTP cache; a failure is silent. */
-async function prefetchFile(file: string): Promise<void> {
+/** Fetches a hashed file into the HTTP cache: whether it is there now. A failure is silent. */
+async function prefetchFile(file: string): Promise<boolean> {
   try {
     const response = await fetch(file, {
       priority: "low",
       signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
     });
     await response.arrayBuffer();
+    return response.ok;
   } catch {
     // Nothing was cached: the navigation will fetch it, and fall back if it must.
+    return false;
   }
+}
+
+/**
+ * Evaluates route modules whose files are all in the HTTP cache, so that the
+ * click that follows finds them in the browser's module map and only renders.
+ * Only then: the import is answered from the cache, and a module that failed
+ * would stay failed in the module map, where the click could not try again.
+ * Should it fail anyway (the cache emptied, the server gone), the click's own
+ * import fails and the navigation becomes a page load, as the contract has it.
+ */
+function evaluateWhenCached(files: Promise<boolean>[], modules: readonly string[]): void {
+  if (modules.length === 0) return;
+  void Promise.all(files).then((cached) => {
+    if (!cached.every(Boolean)) return;
+    for (const module of modules) void import(/* @vite-ignore */ module).catch(() => {});
+  });
 }
 
 /** Waits for the page's load, then for the browser to be idle (Safari has no idle callback). */
@@ -96,12 +116,16 @@ export function LinkPrefetcher() {
 
     const renderOnceRoutes = new Set(renderOnceList.split(" "));
     const enqueue = limiter(MAX_PREFETCHES_IN_FLIGHT);
-    const requested = new Set<string>();
+    const requested = new Map<string, Promise<boolean>>();
     const planned = new Set<string>();
-    const once = (key: string, task: () => Promise<unknown>) => {
-      if (requested.has(key)) return;
-      requested.add(key);
-      enqueue(task);
+    /** Runs a prefetch once per key, in the queue: whether it succeeded. */
+    const once = (key: string, task: () => Promise<boolean>): Promise<boolean> => {
+      let done = requested.get(key);
+      if (!done) {
+        done = new Promise<boolean>((resolve) => enqueue(() => task().then(resolve)));
+        requested.set(key, done);
+      }
+      return done;
     };
 
     const prefetch = (link: HTMLAnchorElement) => {
@@ -121,8 +145,9 @@ export function LinkPrefetcher() {
         Object.keys(window.__reactRouterRouteModules),
         renderOnceRoutes,
       );
-      for (const file of plan.files) once(file, () => prefetchFile(file));
-      if (plan.data !== null) once(plan.data, () => prefetchRouteData(plan.data!));
+      const files = plan.files.map((file) => once(file, () => prefetchFile(file)));
+      evaluateWhenCached(files, plan.modules);
+      if (plan.data !== null) once(plan.data, () => prefetchRouteData(plan.data!).then(() => true));
     };
 
     const inViewport = new IntersectionObserver(

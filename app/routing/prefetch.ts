@@ -90,6 +90,12 @@ export interface ClientManifest {
 export interface PrefetchPlan {
   /** Hashed files this page has not loaded: route modules, and what they import. */
   readonly files: readonly string[];
+  /**
+   * Of those, the route modules: imported once every file has arrived, so the
+   * click finds them evaluated. Never before: a module the browser failed to
+   * fetch stays failed in its module map, and the click could not try again.
+   */
+  readonly modules: readonly string[];
   /** The page's route-data URL, when its data is the same for everybody; else null. */
   readonly data: string | null;
 }
@@ -100,8 +106,9 @@ const filesOf = (m: ManifestModule | undefined): string[] =>
 /**
  * What a navigation to `page` will load that this page has not: the files of
  * the matched routes' modules, less those of the entry and of the routes
- * already loaded; and the page's route data when the deepest matched route
- * renders once (every route above it does then too).
+ * already loaded, and which of them are route modules; and the page's route
+ * data when the deepest matched route renders once (every route above it does
+ * then too).
  */
 export function prefetchPlan(
   page: string,
@@ -114,10 +121,13 @@ export function prefetchPlan(
   for (const id of loadedRouteIds)
     for (const file of filesOf(manifest.routes[id])) loaded.add(file);
   const files = new Set<string>();
+  const modules: string[] = [];
   for (const id of matchedRouteIds) {
-    for (const file of filesOf(manifest.routes[id])) if (!loaded.has(file)) files.add(file);
+    const route = manifest.routes[id];
+    for (const file of filesOf(route)) if (!loaded.has(file)) files.add(file);
+    if (route && !loaded.has(route.module)) modules.push(route.module);
   }
   const leaf = matchedRouteIds.at(-1);
   const data = leaf !== undefined && renderOnceRoutes.has(leaf) ? routeDataPath(page) : null;
-  return { files: [...files], data };
+  return { files: [...files], modules, data };
 }

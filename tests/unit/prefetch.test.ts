@@ -98,7 +98,7 @@ describe("prefetchPlan: what a navigation will load that this page has not", () 
 
   test("a page rendered once: its module, and its data", () => {
     expect(prefetchPlan("/about", ["root", "default/about"], manifest, loaded, renderOnce)).toEqual(
-      { files: ["/assets/about.js"], data: "/about.data" },
+      { files: ["/assets/about.js"], modules: ["/assets/about.js"], data: "/about.data" },
     );
   });
 
@@ -107,13 +107,35 @@ describe("prefetchPlan: what a navigation will load that this page has not", () 
       prefetchPlan("/blog/x", ["root", "default/blog-post"], manifest, loaded, renderOnce),
     ).toEqual({
       files: ["/assets/blog-post.js", "/assets/date.js", "/assets/blog-post.css"],
+      modules: ["/assets/blog-post.js"],
       data: null,
     });
+  });
+
+  test("a page under two new routes: both route modules, parent first", () => {
+    const nested: ClientManifest = {
+      ...manifest,
+      routes: {
+        ...manifest.routes,
+        "default/docs": { module: "/assets/docs.js", imports: ["/assets/page.js"] },
+        "default/docs/page": { module: "/assets/docs-page.js", imports: ["/assets/docs.js"] },
+      },
+    };
+    const plan = prefetchPlan(
+      "/docs/a",
+      ["root", "default/docs", "default/docs/page"],
+      nested,
+      loaded,
+      renderOnce,
+    );
+    expect(plan.files).toEqual(["/assets/docs.js", "/assets/docs-page.js"]);
+    expect(plan.modules).toEqual(["/assets/docs.js", "/assets/docs-page.js"]);
   });
 
   test("a page whose modules are all loaded: only its data", () => {
     expect(prefetchPlan("/?q=2", ["root", "default/home"], manifest, loaded, renderOnce)).toEqual({
       files: [],
+      modules: [],
       data: "/_.data?q=2",
     });
   });
@@ -121,11 +143,16 @@ describe("prefetchPlan: what a navigation will load that this page has not", () 
   test("a route the manifest does not know (another build's link) adds nothing", () => {
     expect(prefetchPlan("/x", ["root", "gone"], manifest, loaded, renderOnce)).toEqual({
       files: [],
+      modules: [],
       data: null,
     });
   });
 
   test("nothing matched: nothing to fetch", () => {
-    expect(prefetchPlan("/x", [], manifest, loaded, renderOnce)).toEqual({ files: [], data: null });
+    expect(prefetchPlan("/x", [], manifest, loaded, renderOnce)).toEqual({
+      files: [],
+      modules: [],
+      data: null,
+    });
   });
 });
