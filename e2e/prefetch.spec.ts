@@ -50,7 +50,7 @@ test.describe("prefetched navigations @core", () => {
     expect(needed).toEqual([]);
   });
 
-  test("a prefetched route module is evaluated before the click, once its files have arrived", async ({
+  test("a prefetched route module is evaluated and loaded before the click, once its files have arrived", async ({
     page,
   }) => {
     await page.goto("/");
@@ -65,6 +65,41 @@ test.describe("prefetched navigations @core", () => {
           .map((entry) => (entry as PerformanceResourceTiming).initiatorType);
       }, BLOG_NEW_MODULE.source);
     await expect.poll(loads).toEqual(["fetch", "script"]);
+    // And handed to React Router, which then has no import to make at the click.
+    await expect
+      .poll(() => page.evaluate(() => "pages/blog/new" in window.__reactRouterRouteModules))
+      .toBe(true);
+  });
+
+  test("a prefetched page is what the first frame after the click shows", async ({ page }) => {
+    const dataKept = page.waitForResponse((r) => new URL(r.url()).pathname === "/blog/new.data");
+    await page.goto("/");
+    await waitForHydration(page);
+    await (await dataKept).finished();
+    await expect
+      .poll(() => page.evaluate(() => "pages/blog/new" in window.__reactRouterRouteModules))
+      .toBe(true);
+    await idle(page);
+    await markDocument(page);
+    // Read at the start of the first frame after the click, before it is painted:
+    // the navigation ran within the click's task, with nothing to wait for.
+    await page.evaluate(() =>
+      addEventListener(
+        "click",
+        () =>
+          requestAnimationFrame(() => {
+            document.documentElement.dataset.firstFrameHeading =
+              document.querySelector("h1")?.textContent ?? "";
+          }),
+        { capture: true, once: true },
+      ),
+    );
+    await page.locator('header a[href="/blog/new"]').click();
+    await expect(page.locator("html")).toHaveAttribute(
+      "data-first-frame-heading",
+      "Write a new post",
+    );
+    expect(await isSameDocument(page)).toBe(true);
   });
 
   test("a prefetched answer from another build is not used: the click asks again", async ({

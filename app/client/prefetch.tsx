@@ -27,6 +27,7 @@ import {
   prefetchPlan,
   prefetchTarget,
   type ConnectionHints,
+  type RouteModuleFile,
 } from "../routing/prefetch.ts";
 import { prefetchRouteData } from "./data-requests.ts";
 
@@ -74,18 +75,27 @@ async function prefetchFile(file: string): Promise<boolean> {
 }
 
 /**
- * Evaluates route modules whose files are all in the HTTP cache, so that the
- * click that follows finds them in the browser's module map and only renders.
- * Only then: the import is answered from the cache, and a module that failed
- * would stay failed in the module map, where the click could not try again.
- * Should it fail anyway (the cache emptied, the server gone), the click's own
- * import fails and the navigation becomes a page load, as the contract has it.
+ * Evaluates route modules whose files are all in the HTTP cache, and hands each
+ * to React Router's module cache (`window.__reactRouterRouteModules`, where its
+ * own loader puts a module it imported), so the click that follows neither
+ * fetches nor imports: a dynamic import, even of a module evaluated already,
+ * resolves a few tasks later, and a frame can come between them and the render
+ * (issue 34). Only once the files are cached: the import is answered from the
+ * cache, and a module that failed would stay failed in the module map, where
+ * the click could not try again. Should it fail anyway (the cache emptied, the
+ * server gone), nothing is kept, the click's own import fails, and the
+ * navigation becomes a page load, as the contract has it.
  */
-function evaluateWhenCached(files: Promise<boolean>[], modules: readonly string[]): void {
+function evaluateWhenCached(files: Promise<boolean>[], modules: readonly RouteModuleFile[]): void {
   if (modules.length === 0) return;
   void Promise.all(files).then((cached) => {
     if (!cached.every(Boolean)) return;
-    for (const module of modules) void import(/* @vite-ignore */ module).catch(() => {});
+    for (const { route, module } of modules) {
+      import(/* @vite-ignore */ module).then(
+        (loaded: unknown) => void (window.__reactRouterRouteModules[route] ??= loaded),
+        () => {},
+      );
+    }
   });
 }
 

@@ -2,7 +2,7 @@
  * What the browser fetches ahead of a click, as plain functions of plain
  * values: which links, on which connections, and which files and data for the
  * page a link leads to. The adapter that observes links and fetches is
- * app/client/prefetch.ts.
+ * app/client/prefetch.tsx.
  *
  * The rules, as Next.js's pages router has them:
  * - the code of every page a link in the viewport leads to (its route modules
@@ -87,15 +87,22 @@ export interface ClientManifest {
   readonly routes: Readonly<Record<string, ManifestModule | undefined>>;
 }
 
+/** A route's module: the route's id, and the file its code is in. */
+export interface RouteModuleFile {
+  readonly route: string;
+  readonly module: string;
+}
+
 export interface PrefetchPlan {
   /** Hashed files this page has not loaded: route modules, and what they import. */
   readonly files: readonly string[];
   /**
-   * Of those, the route modules: imported once every file has arrived, so the
-   * click finds them evaluated. Never before: a module the browser failed to
+   * Of those, the route modules, by route id: imported once every file has
+   * arrived, and handed to React Router's module cache, so the click finds
+   * them evaluated and loaded. Never before: a module the browser failed to
    * fetch stays failed in its module map, and the click could not try again.
    */
-  readonly modules: readonly string[];
+  readonly modules: readonly RouteModuleFile[];
   /** The page's route-data URL, when its data is the same for everybody; else null. */
   readonly data: string | null;
 }
@@ -121,11 +128,11 @@ export function prefetchPlan(
   for (const id of loadedRouteIds)
     for (const file of filesOf(manifest.routes[id])) loaded.add(file);
   const files = new Set<string>();
-  const modules: string[] = [];
+  const modules: RouteModuleFile[] = [];
   for (const id of matchedRouteIds) {
     const route = manifest.routes[id];
     for (const file of filesOf(route)) if (!loaded.has(file)) files.add(file);
-    if (route && !loaded.has(route.module)) modules.push(route.module);
+    if (route && !loaded.has(route.module)) modules.push({ route: id, module: route.module });
   }
   const leaf = matchedRouteIds.at(-1);
   const data = leaf !== undefined && renderOnceRoutes.has(leaf) ? routeDataPath(page) : null;

@@ -98,7 +98,11 @@ describe("prefetchPlan: what a navigation will load that this page has not", () 
 
   test("a page rendered once: its module, and its data", () => {
     expect(prefetchPlan("/about", ["root", "default/about"], manifest, loaded, renderOnce)).toEqual(
-      { files: ["/assets/about.js"], modules: ["/assets/about.js"], data: "/about.data" },
+      {
+        files: ["/assets/about.js"],
+        modules: [{ route: "default/about", module: "/assets/about.js" }],
+        data: "/about.data",
+      },
     );
   });
 
@@ -107,7 +111,7 @@ describe("prefetchPlan: what a navigation will load that this page has not", () 
       prefetchPlan("/blog/x", ["root", "default/blog-post"], manifest, loaded, renderOnce),
     ).toEqual({
       files: ["/assets/blog-post.js", "/assets/date.js", "/assets/blog-post.css"],
-      modules: ["/assets/blog-post.js"],
+      modules: [{ route: "default/blog-post", module: "/assets/blog-post.js" }],
       data: null,
     });
   });
@@ -129,7 +133,10 @@ describe("prefetchPlan: what a navigation will load that this page has not", () 
       renderOnce,
     );
     expect(plan.files).toEqual(["/assets/docs.js", "/assets/docs-page.js"]);
-    expect(plan.modules).toEqual(["/assets/docs.js", "/assets/docs-page.js"]);
+    expect(plan.modules).toEqual([
+      { route: "default/docs", module: "/assets/docs.js" },
+      { route: "default/docs/page", module: "/assets/docs-page.js" },
+    ]);
   });
 
   test("a page whose modules are all loaded: only its data", () => {
