@@ -54,6 +54,10 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     const info = requestInfo(loadContext, request);
     let shellRendered = false;
+    // Errors React recovers from (a part inside a Suspense boundary, rendered
+    // again in the browser) that came before the shell: logged once the shell
+    // is out, as React Router logs a shell error itself.
+    const errorsBeforeShell: unknown[] = [];
     const userAgent = request.headers.get("user-agent");
     // Crawlers, and pages rendered once for many visitors, get the whole page at
     // once; people get the shell as soon as it is ready.
@@ -76,6 +80,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          for (const error of errorsBeforeShell.splice(0)) info.reportError(error);
           const body = new PassThrough({
             // Not destroyed when it ends: React takes the stream's "close" for a
             // client gone early and aborts, building an Error (a stack trace) for
@@ -98,14 +103,16 @@ export default function handleRequest(
           resolve(response);
         },
         onShellError(error: unknown) {
+          // React Router logs this one as it renders the error page instead.
+          for (const other of errorsBeforeShell) if (other !== error) info.reportError(other);
           reject(error);
         },
         onError(error: unknown) {
+          // Still the page's status when the shell is not out yet.
           responseStatusCode = 500;
-          // Errors before the shell is ready reject and are reported by React Router.
-          if (shellRendered && !request.signal.aborted) {
-            info.reportError(error);
-          }
+          if (request.signal.aborted) return;
+          if (shellRendered) info.reportError(error);
+          else errorsBeforeShell.push(error);
         },
       },
     );

@@ -54,6 +54,39 @@ describe("contract §4: server errors", () => {
   });
 });
 
+describe("contract §4: a part of a streamed page that fails on the server", () => {
+  // The browser renders such a part itself (React recovers it), so the page is
+  // sent; the error is still the server's, and is logged once.
+  test.each([
+    ["while the shell renders: the status says so", "early", 500],
+    ["after the shell is sent: the status is gone already", "late", 200],
+  ])("%s", async (_, fail, status) => {
+    const response = await server.request(canonical(`/lab/stream?ms=100&fail=${fail}`));
+    expect(response.status).toBe(status);
+    expect(response.body).toContain("data-shell");
+    const access = await server.accessLog(response);
+    const errors = server.logs.filter((l) => l.level === "error" && l.reqId === access.reqId);
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(errors[0])).toContain(`a streamed part failed (${fail})`);
+    expect(response.body).not.toContain("a streamed part failed");
+  });
+
+  test("one in the shell renders the 500 page, and is logged once", async () => {
+    const response = await server.request(canonical("/lab/stream?fail=shell"));
+    expect(response.status).toBe(500);
+    expect(response.body).toContain(`<h1>${text(L0).serverError.title}</h1>`);
+    const access = await server.accessLog(response);
+    const errors = server.logs.filter((l) => l.level === "error" && l.reqId === access.reqId);
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(errors[0])).toContain("a streamed part failed (shell)");
+  });
+
+  test("a failure it does not know is a 400", async () => {
+    const response = await server.request(canonical("/lab/stream?fail=sometimes"));
+    expect(response.status).toBe(400);
+  });
+});
+
 describe("contract §4: malformed input answers a short plain 4xx", () => {
   test.each(MALFORMED_CASES)("%s %s -> %i", (method, path, status) =>
     expectMalformedRefused(server, method, path, status),
