@@ -5,6 +5,9 @@
  * locale prefix (`/fr/about`), with static, dynamic (`:slug`) and catch-all
  * (`*`) patterns. For 8, 34 and 200 routes, microseconds per operation of:
  *   - `matchRoutes` without a cache: what each call flattens and ranks anew;
+ *   - `router.match` of a client router made once: its own ranked (and, with
+ *     our patch, indexed) branches, as a navigation and the link prefetcher
+ *     match a path in the browser;
  *   - `createStaticHandler(routes).query(request)`: the handler made once,
  *     as createRequestHandler makes it, then one query per request;
  *   - `createStaticRouter(dataRoutes, context)`: what ServerRouter did on
@@ -20,6 +23,7 @@
 import { LOCALES as SITE_LOCALES } from "../app/routing/locale.ts";
 import { pagesFromFiles, routeIdOf, routePathOf } from "../app/routing/pages.ts";
 import {
+  createMemoryRouter,
   createStaticHandler,
   createStaticRouter,
   matchRoutes,
@@ -100,7 +104,12 @@ async function perCall(work: () => unknown): Promise<number> {
   return median(batches);
 }
 
-/** The row of one table and path: µs per uncached matchRoutes, handler query, createStaticRouter. */
+const COLUMNS = ["matchRoutes", "router.match", "query", "staticRouter"].map((c) => c.padStart(12));
+
+/**
+ * The row of one table and path: µs per uncached matchRoutes, client router
+ * match, handler query, createStaticRouter.
+ */
 async function timings(
   routes: RouteObject[],
   handler: ReturnType<typeof createStaticHandler>,
@@ -109,18 +118,21 @@ async function timings(
   const request = () => new Request(`http://localhost${path}`);
   const context = (await handler.query(request())) as StaticHandlerContext;
   const match = await perCall(() => matchRoutes(routes, path));
+  const client = createMemoryRouter(routes);
+  const clientMatch = await perCall(() => client.match(path));
+  client.dispose();
   const query = await perCall(() => handler.query(request()));
   const router = await perCall(() => createStaticRouter(handler.dataRoutes, context));
-  return `${match.toFixed(1).padStart(12)}  ${query.toFixed(1).padStart(10)}  ${router.toFixed(1).padStart(13)}`;
+  return [match, clientMatch, query, router]
+    .map((us, i) => us.toFixed(1).padStart(COLUMNS[i]!.length))
+    .join("  ");
 }
 
 console.log(
   `# route table micro-benchmark, react-router ${(await import("react-router/package.json", { with: { type: "json" } })).default.version}, ` +
     `${ITERATIONS} calls x 7 batches, ${new Date().toISOString()}`,
 );
-console.log(
-  `${"routes".padStart(6)}  ${"matchRoutes".padStart(12)}  ${"query".padStart(10)}  ${"staticRouter".padStart(13)}  (us per call)`,
-);
+console.log(`${"routes".padStart(6)}  ${COLUMNS.join("  ")}  (us per call)`);
 for (const size of [8, 34, 200]) {
   const routes = table(size);
   const count = routes[0]!.children!.length;
@@ -138,9 +150,7 @@ const last = SITE_LOCALES.at(-1)!;
 console.log(
   `\n# a folder of ${FOLDER_OF_50.length} pages, in ${SITE_LOCALES.length} locales and unprefixed: ${folder[0]!.children!.length} routes`,
 );
-console.log(
-  `${"path".padEnd(22)}  ${"matchRoutes".padStart(12)}  ${"query".padStart(10)}  ${"staticRouter".padStart(13)}  (us per call)`,
-);
+console.log(`${"path".padEnd(22)}  ${COLUMNS.join("  ")}  (us per call)`);
 const folderHandler = createStaticHandler(folder);
 for (const [path, expected] of [
   [`/${last}/page7`, `${last}/pages/page7`],

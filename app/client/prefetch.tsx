@@ -19,7 +19,7 @@
  * changes the page.
  */
 import { useContext, useEffect } from "react";
-import { matchRoutes, UNSAFE_DataRouterContext } from "react-router";
+import { UNSAFE_DataRouterContext } from "react-router";
 import { useSiteInfo } from "../root-data.ts";
 import {
   PREFETCH_TIMEOUT_MS,
@@ -146,8 +146,10 @@ export function LinkPrefetcher() {
       // Pointer events come by the dozen: each page is planned once.
       if (page === null || planned.has(page)) return;
       planned.add(page);
-      const matches =
-        matchRoutes(router.routes, new URL(page, location.href).pathname, router.basename) ?? [];
+      // The router's own matcher, as the navigation will match: its branches are
+      // ranked (and indexed, decision 017) once, where `matchRoutes` would rank the
+      // whole table again for every link.
+      const matches = router.match(new URL(page, location.href).pathname) ?? [];
       const plan = prefetchPlan(
         page,
         matches.map((match) => match.route.id),
