@@ -96,6 +96,21 @@ test.describe("contract §4: errors @fixtures", () => {
     });
   });
 
+  test.describe(() => {
+    // React reports, in the browser, each part it renders again there: its error
+    // #419, "the server could not finish this Suspense boundary".
+    test.use({ expectedPageErrors: [/React error #419\b/] });
+    test("a part of a streamed page that failed on the server is rendered by the browser", async ({
+      page,
+    }) => {
+      const response = await page.goto(canonical("/lab/stream?ms=100&fail=early"));
+      expect(response?.status()).toBe(500);
+      await expect(page.locator("[data-streamed]")).toHaveText("Streamed after 100 ms.");
+      await expect(page.getByRole("alert")).toHaveCount(0);
+      await expect(page.locator("body")).not.toContainText("lab:");
+    });
+  });
+
   test("a form post works, directly and through the proxy @core", async ({ page }) => {
     await page.goto(canonical("/lab/form"));
     await waitForHydration(page);
