@@ -10,7 +10,7 @@ import { basePathOf, buildIdOf, type AppServerBuild } from "./platform/build.ts"
 import { stripBasePath } from "../app/routing/base-path.ts";
 import type { CanonicalOptions } from "../app/routing/canonical-url.ts";
 import type { Config } from "./platform/config.ts";
-import { sendText, type Exchange, type Step } from "./platform/exchange.ts";
+import { sendText, statusSent, type Exchange, type Step } from "./platform/exchange.ts";
 import { clientAddress } from "./platform/forwarded.ts";
 import { health, type Lifecycle } from "./steps/health.ts";
 import type { DiskImageCache } from "./steps/images/disk-cache.ts";
@@ -149,7 +149,8 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     metrics.sources.reports = reportCounts;
   }
 
-  function logAccess(exchange: Exchange, durationMs: number): void {
+  /** `peer`: the connection's address, read as the request came (a closed socket has none). */
+  function logAccess(exchange: Exchange, status: number, durationMs: number, peer?: string): void {
     if (exchange.quiet && !logger.isLevelEnabled("debug")) return;
     const { req, res } = exchange;
     const line = {
@@ -157,9 +158,9 @@ export function createRequestListener(deps: AppDependencies): AppListener {
       method: req.method,
       path: exchange.rawPath,
       route: exchange.routePattern,
-      status: res.statusCode,
+      status,
       durationMs: Math.round(durationMs * 10) / 10,
-      ip: clientAddress(req.headers, req.socket.remoteAddress, config),
+      ip: clientAddress(req.headers, peer, config),
       // Written as the answer closes, outside the request's span: its trace id said here.
       ...(tracing && { traceId: exchange.requestId }),
       ...(!res.writableFinished && { aborted: true }),
@@ -181,6 +182,13 @@ export function createRequestListener(deps: AppDependencies): AppListener {
         if (answered === true || (answered !== false && (await answered))) return;
       }
     } catch (error) {
+      // The request's body was cut off (the client hung up, or Node's request
+      // timeout closed the connection): no error of ours, and no answer can reach
+      // anyone. Its access line says how it ended.
+      if (error === exchange.req.errored) {
+        logger.debug({ reqId: exchange.requestId, err: error }, "request body cut off");
+        return;
+      }
       exchange.answeredBy = "error";
       logger.error({ reqId: exchange.requestId, err: error }, "request failed");
       if (!res.headersSent) {
@@ -219,14 +227,16 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     // clients reconnect to a live instance instead of this draining one.
     if (lifecycle.shuttingDown) res.setHeader("Connection", "close");
     lifecycle.inFlight.add(res);
+    const peer = req.socket.remoteAddress;
     res.once("close", () => {
       lifecycle.inFlight.delete(res);
       const durationMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
-      logAccess(exchange, durationMs);
+      const status = statusSent(res.headersSent, res.statusCode, req.socket.errored);
+      logAccess(exchange, status, durationMs, peer);
       metrics?.observe(
         req.method,
         exchange.routePattern,
-        res.statusCode,
+        status,
         exchange.answeredBy ?? "error",
         durationMs / 1000,
       );
@@ -234,7 +244,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
         tracing!.endRequest(traced, {
           method: req.method ?? "GET",
           route: exchange.routePattern,
-          status: res.statusCode,
+          status,
           answeredBy: exchange.answeredBy ?? "error",
           stepStartedAt: steps!.startedAt,
         });

@@ -52,6 +52,22 @@ export function sendText(
   res.end(body);
 }
 
+/** The status logged for an answer that closed before its headers went out: nginx's "client closed request". */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * The status a request ended with, for its access line and metrics: the one
+ * sent; or, when the connection closed before any was, 408 if it was Node's
+ * request timeout (Node sends that answer itself), else 499: the client left.
+ * `socketError` is the connection's `errored`.
+ */
+export function statusSent(headersSent: boolean, statusCode: number, socketError: unknown): number {
+  if (headersSent) return statusCode;
+  return (socketError as NodeJS.ErrnoException | null)?.code === "ERR_HTTP_REQUEST_TIMEOUT"
+    ? 408
+    : CLIENT_CLOSED_REQUEST;
+}
+
 /**
  * Whether an `If-None-Match` header names this entity tag (a list, `*`, or the
  * weak form of the same tag all match, as RFC 9110 says for GET).

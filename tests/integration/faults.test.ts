@@ -34,6 +34,7 @@ describe("slow clients", () => {
       E2E_FIXTURES: "1",
       HEADERS_TIMEOUT_MS: "1000",
       REQUEST_TIMEOUT_MS: "2000",
+      REVALIDATE_SECRET: "the-faults-test-secret",
     });
   });
   afterAll(() => server.stop());
@@ -66,6 +67,39 @@ describe("slow clients", () => {
     expect(afterMs).toBeLessThan(4500);
     expect(received).toMatch(/^(HTTP\/1\.1 408|$)/);
     expect((await rawRequest(server.port, "/healthz")).status).toBe(200);
+  });
+
+  /** The access line of the last request to `path`, once logged, and the error lines of its id. */
+  async function ended(path: string) {
+    const access = await server.waitForLog((l) => l.msg === "request" && l.path === path);
+    const errors = server.logs.filter((l) => l.level === "error" && l.reqId === access.reqId);
+    return { access, errors };
+  }
+
+  test("a body the client cuts off is the client's doing: a 499 in the access line, no error", async () => {
+    const socket = connect(server.port, "127.0.0.1");
+    socket.on("error", () => undefined);
+    socket.write(
+      'POST /_report HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"type":',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    const { access, errors } = await ended("/_report");
+    expect(access).toMatchObject({ status: 499, aborted: true, ip: "127.0.0.1" });
+    expect(errors).toEqual([]);
+  });
+
+  test("a body cut off at REQUEST_TIMEOUT_MS where the server reads it: a 408 in the access line, no error", async () => {
+    const { received } = await trickle(
+      server.port,
+      "POST /_revalidate HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer the-faults-test-secret\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n",
+      " ",
+      200,
+    );
+    expect(received).toMatch(/^(HTTP\/1\.1 408|$)/);
+    const { access, errors } = await ended("/_revalidate");
+    expect(access).toMatchObject({ status: 408, aborted: true, ip: "127.0.0.1" });
+    expect(errors).toEqual([]);
   });
 });
 
