@@ -1,5 +1,6 @@
 import "./platform/production-mode.ts";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, ServerResponse, type IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { developmentSource, productionSource } from "./platform/app-source.ts";
 import { buildIdOf, type AppServerBuild } from "./platform/build.ts";
 import { ConfigError, loadConfig, type Config } from "./platform/config.ts";
@@ -125,6 +126,19 @@ if (config.development) {
 } else {
   server.on("request", current.pipeline);
 }
+// Node gives a CONNECT request (a proxy's method, no page's) to a "connect"
+// listener, and with none closes the connection without a word. It goes through
+// the pipeline instead, like any request, which refuses it (its target is no
+// path: a 400) and logs it.
+server.on("connect", (req: IncomingMessage, socket: Socket) => {
+  // Node no longer watches this socket: a client that resets it must not crash the process.
+  socket.on("error", () => socket.destroy());
+  const res = new ServerResponse(req);
+  res.shouldKeepAlive = false;
+  res.assignSocket(socket);
+  res.once("finish", () => socket.end());
+  server.emit("request", req, res);
+});
 
 const connections = guardConnections(
   server,

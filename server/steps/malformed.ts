@@ -4,6 +4,16 @@ import { sendText, type Step } from "../platform/exchange.ts";
 /** Methods that may reach a page; React Router answers 405 where a page has no action. */
 export const ACCEPTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 
+/** How many Host header lines a request has (`rawHeaders`: name, value, name, value...). */
+function hostHeaders(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    if (name.length === 4 && name.toLowerCase() === "host") count++;
+  }
+  return count;
+}
+
 /**
  * Turns away input no page could serve, with a short plain 4xx, before any
  * other step spends work on it: odd methods, oversized targets and bodies, and
@@ -16,6 +26,11 @@ export function rejectMalformed(config: Pick<Config, "maxUrlLength" | "maxBodyBy
     // would let the request name a host of its choosing.
     if (!rawPath.startsWith("/")) {
       sendText(res, 400, "Bad Request: the request target must be a path\n");
+      return true;
+    }
+    // Proxies and caches in front may each read another of several (RFC 9112, 3.2).
+    if (hostHeaders(req.rawHeaders) > 1) {
+      sendText(res, 400, "Bad Request: more than one Host header\n");
       return true;
     }
     if (!ACCEPTED_METHODS.has(req.method ?? "")) {

@@ -61,6 +61,26 @@ describe.each([
     expectSafeRawAnswer(name, await rawExchange(server.port, text));
   });
 
+  test("CONNECT is refused with a 400 and an access line, not dropped unanswered", async () => {
+    const answer = await rawExchange(
+      server.port,
+      "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n",
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    const requestId = /\r\nx-request-id: ([^\r]+)/i.exec(answer)![1];
+    const access = await server.waitForLog((l) => l.msg === "request" && l.reqId === requestId);
+    expect(access).toMatchObject({ method: "CONNECT", status: 400 });
+  });
+
+  test("a request with two Host headers is refused with a 400", async () => {
+    const answer = await rawExchange(
+      server.port,
+      "GET /about HTTP/1.1\r\nHost: app.example\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain("more than one Host header");
+  });
+
   test("the server is healthy after the whole corpus", async () => {
     expect((await server.request("/healthz")).status).toBe(200);
     expect((await server.request("/about")).status).toBe(200);
