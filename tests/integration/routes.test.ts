@@ -68,6 +68,26 @@ describe("with E2E_FIXTURES=1", () => {
     expect(response.status).toBe(400);
   });
 
+  test.each([
+    ["a JSON body", "application/json", "{}", 415],
+    ["no content type", undefined, "a=1", 415],
+    ["a multipart form without its boundary", "multipart/form-data", "garbage", 400],
+    ["a multipart form that does not parse", "multipart/form-data; boundary=xyz", "garbage", 400],
+  ])("a post of %s to a fixture's form is a 4xx, never a 500", async (_, type, body, status) => {
+    for (const path of ["/lab/form", "/lab/revalidate"]) {
+      const response = await fixtures.request(canonical(path), {
+        method: "POST",
+        headers: { ...(type && { "Content-Type": type }), Origin: fixtures.origin },
+        body,
+      });
+      expect(response.status, path).toBe(status);
+      const errors = fixtures.logs.filter(
+        (l) => l.level === "error" && l.reqId === response.headers["x-request-id"],
+      );
+      expect(errors, path).toEqual([]);
+    }
+  });
+
   test("/lab/client-error renders on the server", async () => {
     const response = await fixtures.request(canonical("/lab/client-error"));
     expect(response.status).toBe(200);

@@ -28,3 +28,26 @@ export function delay(ms: number, signal: AbortSignal): Promise<void> {
     });
   });
 }
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * A form post's fields: a 415 for a body that is no form (JSON, or none), a
+ * 400 for a form that does not parse; never the 500 of an unguarded
+ * `request.formData()`.
+ */
+export async function formFields(request: Request): Promise<FormData> {
+  if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) {
+    throw data(
+      "the body must be a form (application/x-www-form-urlencoded or multipart/form-data)",
+      {
+        status: 415,
+      },
+    );
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw data("the form does not parse", { status: 400 });
+  }
+}

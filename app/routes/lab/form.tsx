@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import { Page } from "../../components/page.tsx";
 import type { Route } from "./+types/form";
-import { requireFixtures } from "./fixtures.ts";
+import { formFields, requireFixtures } from "./fixtures.ts";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireFixtures(context, request);
@@ -14,7 +14,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireFixtures(context, request);
-  const form = await request.formData();
+  const form = await formFields(request);
   const echo = String(form.get("message") ?? "");
   const cookie = `lab-echo=${encodeURIComponent(echo.slice(0, 100))}; Path=/lab; HttpOnly; SameSite=Lax`;
   return data({ echo }, { headers: { "Set-Cookie": cookie } });

@@ -2,7 +2,7 @@ import { Page } from "../../components/page.tsx";
 import { requestInfo } from "../../context.ts";
 import type { Route } from "./+types/revalidate";
 import { increment } from "./counter.server.ts";
-import { requireFixtures } from "./fixtures.ts";
+import { formFields, requireFixtures } from "./fixtures.ts";
 
 /**
  * Time-based revalidation, as a page built by getStaticProps with `revalidate: 2`:
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireFixtures(context, request);
-  failing = (await request.formData()).get("fail") === "1";
+  failing = (await formFields(request)).get("fail") === "1";
   return { failing };
 }
 
