@@ -16,21 +16,29 @@ test.describe("contract §5: page data bound to the build @fixtures", () => {
 
   test("a page of an older build that navigates gets a full page load of the target", async ({
     page,
+    baseURL,
   }) => {
     // This tab behaves as one opened before a deploy: its data requests, prefetches
-    // included, name an older build.
-    await page.route(/\.data/, (route) =>
-      route.continue({
+    // included, name an older build, and the answers come from a newer one.
+    await page.route(/\.data/, async (route) => {
+      const response = await route.fetch({
         headers: { ...route.request().headers(), "x-build-id": "build-before-the-deploy" },
-      }),
-    );
-    await linksTo(page, ["/about?tab=2"]);
+      });
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), "x-build-id": "build-after-the-deploy" },
+      });
+    });
+    const target = "/about?tab=2&q=a%20b#team";
+    await linksTo(page, [target]);
     const document = page.waitForRequest(
-      (r) => r.isNavigationRequest() && /\/about\?tab=2$/.test(r.url()),
+      (r) => r.isNavigationRequest() && /\/about\?tab=2&q=a%20b$/.test(r.url()),
     );
-    await page.locator('a[data-to="/about?tab=2"]').click();
+    await page.locator(`a[data-to="${target}"]`).click();
     await document;
     expect((await marker(page)).route).toBe("/about");
     expect(await isSameDocument(page)).toBe(false);
+    // The URL the visitor asked for, hash and query as written.
+    await expect(page).toHaveURL(`${baseURL}${target}`);
   });
 });

@@ -82,6 +82,54 @@ test.describe("contract §5: route-load timeout @fixtures", () => {
     );
   });
 
+  test("a navigation superseded by another does not fall back when its own time runs out", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.route(/\/assets\/about-[\w-]+\.js$/, () => {
+      // Never answered: the first navigation never finishes.
+    });
+    await linksTo(page, ["/about", "/blog/new"]);
+    const documents: string[] = [];
+    page.on("request", (r) => r.isNavigationRequest() && documents.push(r.url()));
+    await page.locator('a[data-to="/about"]').click();
+    await page.waitForTimeout(500);
+    await page.locator('a[data-to="/blog/new"]').click();
+    await expect(page.locator('main[data-route="/blog/new"]')).toBeVisible();
+    // Past the first navigation's timeout: the visitor stays where the second took them.
+    await page.waitForTimeout(ROUTE_LOAD_TIMEOUT_MS + 1000);
+    await expect(page).toHaveURL(`${baseURL}/blog/new`);
+    expect(documents).toEqual([]);
+    expect(await page.evaluate(() => "__sameDocument" in window)).toBe(true);
+  });
+
+  test("a link clicked while going back is not replaced by the back navigation's fallback", async ({
+    page,
+    baseURL,
+  }) => {
+    const slow = "/lab/slow?ms=2500";
+    const header = page.locator("header nav").first();
+    await linksTo(page, [slow]);
+    await page.locator(`a[data-to="${slow}"]`).click();
+    await expect(page.locator('main[data-route="/lab/slow"]')).toBeVisible();
+    await header.locator('a[href$="/about"]').click();
+    await expect(page.locator('main[data-route="/about"]')).toBeVisible();
+    // The link's data takes 3 s: within its own timeout, not within the back navigation's.
+    const target = "/blog/hello%20world";
+    await page.route(/\/blog\/hello%20world\.data/, (route) =>
+      setTimeout(() => void route.continue().catch(() => {}), 3000),
+    );
+    const documents: string[] = [];
+    page.on("request", (r) => r.isNavigationRequest() && documents.push(r.url()));
+    await page.goBack(); // to the slow page, whose data takes 2.5 s
+    await page.waitForTimeout(1200);
+    await header.locator(`a[href$="${target}"]`).click();
+    await expect(page.locator('main[data-route="/blog/[slug]"]')).toBeVisible({ timeout: 10_000 });
+    await page.waitForTimeout(1000);
+    await expect(page).toHaveURL(`${baseURL}${target}`);
+    expect(documents).toEqual([]);
+  });
+
   test("a fast navigation is not affected", async ({ page }) => {
     await linksTo(page, ["/lab/slow?ms=200"]);
     await page.locator('a[data-to="/lab/slow?ms=200"]').click();
@@ -110,6 +158,23 @@ test.describe("contract §5: failed route load @fixtures", () => {
     await page.waitForLoadState("load");
     await page.waitForTimeout(1000);
     expect(documents.filter((u) => u.includes("/about")).length).toBe(1);
+  });
+
+  test("a double click, then a data request that fails: the target still loads as a document", async ({
+    page,
+    baseURL,
+  }) => {
+    // A page rendered per request: its data is not prefetched, the click asks for it.
+    const target = "/blog/hello%20world";
+    await page.route(/\/blog\/hello%20world\.data/, (route) =>
+      setTimeout(() => void route.abort("connectionreset").catch(() => {}), 300),
+    );
+    await linksTo(page, [target]);
+    const load = documentLoad(page, /\/blog\/hello%20world$/);
+    await page.locator(`a[data-to="${target}"]`).dblclick();
+    await load;
+    await expect(page).toHaveURL(`${baseURL}${target}`);
+    expect((await marker(page)).route).toBe("/blog/[slug]");
   });
 
   test("a data request that fails on the network: the target loads as a document", async ({

@@ -2,7 +2,8 @@
  * Route-data requests (`*.data`) of this page: each carries the build id the
  * page was rendered by (see app/routing/build-binding.ts), and one that fails
  * while a navigation is pending (network error, or an error page from a proxy
- * rather than from React Router) turns that navigation into a full page load.
+ * rather than from React Router), or that another build answers, turns that
+ * navigation into a full page load of its target, hash and query as asked.
  * A request for data prefetched ahead of the click (app/client/prefetch.ts) is
  * answered from what was kept, with no request at all.
  *
@@ -76,7 +77,18 @@ export function guardDataRequests(buildId: string): void {
     try {
       const response = await nativeFetch(request);
       const target = pendingNavigationTarget();
-      if (target !== null && response.status >= 500 && !response.headers.has("X-Remix-Response")) {
+      // No navigation in progress, or not this request's any more (superseded).
+      if (target === null || request.signal.aborted) return response;
+      if (response.status >= 500 && !response.headers.has("X-Remix-Response")) {
+        return replacedByDocument(target);
+      }
+      // Another build's answer (app/routing/build-binding.ts): the target loads as a
+      // document. React Router would load the page the server names, rebuilt from
+      // the data URL: without the target's hash, its query written anew.
+      if (
+        response.headers.has("X-Remix-Reload-Document") &&
+        response.headers.get(BUILD_ID_HEADER) !== buildId
+      ) {
         return replacedByDocument(target);
       }
       return response;

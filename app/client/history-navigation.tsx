@@ -1,49 +1,42 @@
 import { useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
-import {
-  beginNavigation,
-  endNavigation,
-  loadAsDocument,
-  ROUTE_LOAD_TIMEOUT_MS,
-} from "./route-load.ts";
+import { beginNavigation, loadAsDocument } from "./route-load.ts";
 
 /**
  * Back and forward: React Router runs these from its own `popstate` listener,
  * not through `router.navigate`, so the instrumentation in route-load.ts does
  * not see them. This gives them the same timeout: one still loading after
  * ROUTE_LOAD_TIMEOUT_MS becomes a full page load of the URL the browser moved to.
+ * Tracked as every navigation is (route-load.ts): a link clicked meanwhile
+ * supersedes it, and its timeout then changes nothing.
  */
 export function HistoryNavigationFallback() {
   const { state } = useNavigation();
   const latestState = useRef(state);
-  const pending = useRef<{ target: string; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const end = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     latestState.current = state;
-    if (state === "idle" && pending.current) {
-      clearTimeout(pending.current.timer);
-      endNavigation(pending.current.target);
-      pending.current = null;
+    if (state === "idle" && end.current) {
+      end.current();
+      end.current = null;
     }
   }, [state]);
 
   useEffect(() => {
     function onPopState() {
-      if (pending.current) clearTimeout(pending.current.timer);
       const target = location.pathname + location.search + location.hash;
-      beginNavigation(target);
-      const timer = setTimeout(() => {
-        pending.current = null;
+      end.current = beginNavigation(target, () => {
         // A navigation that finished without React ever showing "loading" is done.
-        if (latestState.current === "idle") endNavigation(target);
+        if (latestState.current === "idle") end.current?.();
         else loadAsDocument(target);
-      }, ROUTE_LOAD_TIMEOUT_MS);
-      pending.current = { target, timer };
+        end.current = null;
+      });
     }
     window.addEventListener("popstate", onPopState);
     return () => {
       window.removeEventListener("popstate", onPopState);
-      if (pending.current) clearTimeout(pending.current.timer);
+      end.current?.();
     };
   }, []);
 

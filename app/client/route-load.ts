@@ -19,36 +19,61 @@ interface PendingNavigation {
   at: number;
 }
 
-let pendingTarget: string | null = null;
+/** The client navigation in progress: one at a time; a new one supersedes it. */
+interface Tracked extends PendingNavigation {
+  readonly timer: ReturnType<typeof setTimeout>;
+}
 
-export function beginNavigation(target: string): void {
-  pendingTarget = target;
-  const record: PendingNavigation = { from: location.href, target, at: Date.now() };
+let pending: Tracked | null = null;
+
+function forget(tracked: Tracked): void {
+  clearTimeout(tracked.timer);
+  if (pending !== tracked) return;
+  pending = null;
   try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(record));
+    sessionStorage.removeItem(PENDING_KEY);
   } catch {
     // Storage may be full or disabled: only the resume after a reload is lost.
   }
 }
 
-export function endNavigation(target: string): void {
-  if (pendingTarget !== target) return;
-  pendingTarget = null;
+/**
+ * Tracks a client navigation to `target` (path, query and hash) from now on:
+ * `onTimeout` runs if it is still the navigation in progress after
+ * ROUTE_LOAD_TIMEOUT_MS; by default the target loads as a document. The
+ * navigation it supersedes is no longer tracked: its timer is cleared, and its
+ * end changes nothing, even when its target is the same URL (a double click).
+ * Returns the navigation's end.
+ */
+export function beginNavigation(
+  target: string,
+  onTimeout: () => void = () => loadAsDocument(target),
+): () => void {
+  if (pending) forget(pending);
+  const tracked: Tracked = {
+    from: location.href,
+    target,
+    at: Date.now(),
+    timer: setTimeout(() => pending === tracked && onTimeout(), ROUTE_LOAD_TIMEOUT_MS),
+  };
+  pending = tracked;
   try {
-    sessionStorage.removeItem(PENDING_KEY);
+    const record: PendingNavigation = { from: tracked.from, target, at: tracked.at };
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(record));
   } catch {
-    // See beginNavigation.
+    // See forget.
   }
+  return () => forget(tracked);
 }
 
 /** The target of the client navigation in progress, or null. */
 export function pendingNavigationTarget(): string | null {
-  return pendingTarget;
+  return pending?.target ?? null;
 }
 
 /** Gives up on the client navigation: the browser loads the target as a new document. */
 export function loadAsDocument(target: string): void {
-  endNavigation(target);
+  if (pending) forget(pending);
   window.location.assign(target);
 }
 
@@ -71,14 +96,13 @@ export const routeLoadInstrumentation: ClientInstrumentation = {
             ? withRouterBasename(to, window.__reactRouterContext?.basename ?? "/")
             : to;
         const url = new URL(sitePath, new URL(currentUrl, location.href));
-        const target = url.pathname + url.search + url.hash;
-        beginNavigation(target);
-        const timer = setTimeout(() => loadAsDocument(target), ROUTE_LOAD_TIMEOUT_MS);
+        // React Router finishes a superseded navigation only once its route
+        // modules have loaded, however late: by then this end changes nothing.
+        const end = beginNavigation(url.pathname + url.search + url.hash);
         try {
           await navigate();
         } finally {
-          clearTimeout(timer);
-          endNavigation(target);
+          end();
         }
       },
     });
@@ -104,7 +128,7 @@ export function resumeFailedNavigation(key: string, windowMs: number): void {
     if (
       entry?.type === "reload" &&
       pending.from === location.href &&
-      pending.target !== location.href &&
+      pending.target !== location.pathname + location.search + location.hash &&
       Date.now() - pending.at < windowMs
     ) {
       location.replace(pending.target);
