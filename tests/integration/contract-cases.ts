@@ -255,7 +255,7 @@ export async function expectServerErrorPage(server: RunningServer): Promise<void
 
   const access = await server.accessLog(response);
   expect(access).toMatchObject({ status: 500, route: "/lab/boom", method: "GET" });
-  const errors = server.logs.filter((l) => l.level === "error" && l.reqId === requestId);
+  const errors = server.errorsOf(requestId);
   expect(errors).toHaveLength(1);
   expect(errors[0]).toMatchObject({
     msg: "request failed",

@@ -30,7 +30,7 @@ describe("contract §4: not found", () => {
     const response = await server.request(canonical("/nope-again"));
     const access = await server.accessLog(response);
     expect(access).toMatchObject({ status: 404, route: "/*" });
-    expect(server.logs.filter((l) => l.level === "error" && l.reqId === access.reqId)).toEqual([]);
+    expect(server.errorsOf(access.reqId)).toEqual([]);
   });
 });
 
@@ -49,7 +49,7 @@ describe("contract §4: server errors", () => {
     const response = await server.request(dataPath(canonical("/lab/boom")));
     const requestId = response.headers["x-request-id"] as string;
     await server.accessLog(response);
-    expect(server.logs.filter((l) => l.level === "error" && l.reqId === requestId)).toHaveLength(1);
+    expect(server.errorsOf(requestId)).toHaveLength(1);
     expect(response.body).not.toContain("always fails");
   });
 });
@@ -65,7 +65,7 @@ describe("contract §4: a part of a streamed page that fails on the server", () 
     expect(response.status).toBe(status);
     expect(response.body).toContain("data-shell");
     const access = await server.accessLog(response);
-    const errors = server.logs.filter((l) => l.level === "error" && l.reqId === access.reqId);
+    const errors = server.errorsOf(access.reqId);
     expect(errors).toHaveLength(1);
     expect(JSON.stringify(errors[0])).toContain(`a streamed part failed (${fail})`);
     expect(response.body).not.toContain("a streamed part failed");
@@ -76,7 +76,7 @@ describe("contract §4: a part of a streamed page that fails on the server", () 
     expect(response.status).toBe(500);
     expect(response.body).toContain(`<h1>${text(L0).serverError.title}</h1>`);
     const access = await server.accessLog(response);
-    const errors = server.logs.filter((l) => l.level === "error" && l.reqId === access.reqId);
+    const errors = server.errorsOf(access.reqId);
     expect(errors).toHaveLength(1);
     expect(JSON.stringify(errors[0])).toContain("a streamed part failed (shell)");
   });

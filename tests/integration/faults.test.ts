@@ -72,7 +72,7 @@ describe("slow clients", () => {
   /** The access line of the last request to `path`, once logged, and the error lines of its id. */
   async function ended(path: string) {
     const access = await server.waitForLog((l) => l.msg === "request" && l.path === path);
-    const errors = server.logs.filter((l) => l.level === "error" && l.reqId === access.reqId);
+    const errors = server.errorsOf(access.reqId);
     return { access, errors };
   }
 

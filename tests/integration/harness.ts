@@ -90,6 +90,8 @@ export interface RunningServer {
   waitForLog(match: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
   /** The access-log line of the response carrying this `X-Request-Id`. */
   accessLog(response: HttpResponse): Promise<LogLine>;
+  /** The error lines logged so far for the request with this id. */
+  errorsOf(requestId: unknown): LogLine[];
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -205,6 +207,8 @@ export async function startServer(
       waitForLog(
         (line) => line.msg === "request" && line.reqId === response.headers["x-request-id"],
       ),
+    errorsOf: (requestId) =>
+      logs.filter((line) => line.level === "error" && line.reqId === requestId),
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

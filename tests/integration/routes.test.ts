@@ -81,9 +81,7 @@ describe("with E2E_FIXTURES=1", () => {
         body,
       });
       expect(response.status, path).toBe(status);
-      const errors = fixtures.logs.filter(
-        (l) => l.level === "error" && l.reqId === response.headers["x-request-id"],
-      );
+      const errors = fixtures.errorsOf(response.headers["x-request-id"]);
       expect(errors, path).toEqual([]);
     }
   });
