@@ -160,6 +160,24 @@ test.describe("contract §5: failed route load @fixtures", () => {
     expect(documents.filter((u) => u.includes("/about")).length).toBe(1);
   });
 
+  test("a route module that fails to load while its data is still coming: the target loads as a document", async ({
+    page,
+    baseURL,
+  }) => {
+    // React Router reloads the page being left; that reload ends the data
+    // requests still open, and their failures must not lose the target.
+    await page.route(/\/assets\/about-[\w-]+\.js$/, (route) => route.abort("failed"));
+    await page.route(/\/about\.data/, (route) =>
+      setTimeout(() => void route.continue().catch(() => {}), 1500),
+    );
+    await linksTo(page, ["/about?from=links#top"]);
+    const load = documentLoad(page, /\/about\?from=links/);
+    await page.locator('a[data-to="/about?from=links#top"]').click();
+    await load;
+    await expect(page).toHaveURL(`${baseURL}/about?from=links#top`);
+    await expect(page.locator('main[data-route="/about"]')).toBeVisible();
+  });
+
   test("a double click, then a data request that fails: the target still loads as a document", async ({
     page,
     baseURL,

@@ -71,9 +71,19 @@ export function pendingNavigationTarget(): string | null {
   return pending?.target ?? null;
 }
 
-/** Gives up on the client navigation: the browser loads the target as a new document. */
+/**
+ * Gives up on the client navigation: the browser loads the target as a new
+ * document. Its record stays in sessionStorage, for the document that comes
+ * next to read: the page may be leaving already (React Router's reload after a
+ * failed import ends this page's data requests, and their failures land here),
+ * and then the browser ignores this load, and the reload must still find the
+ * target. The target's own document consumes the record without acting on it.
+ */
 export function loadAsDocument(target: string): void {
-  if (pending) forget(pending);
+  if (pending) {
+    clearTimeout(pending.timer);
+    pending = null;
+  }
   window.location.assign(target);
 }
 
