@@ -47,10 +47,6 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ): Response | Promise<Response> {
-  if (request.method === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
-
   return new Promise((resolve, reject) => {
     const info = requestInfo(loadContext, request);
     let shellRendered = false;
@@ -59,10 +55,16 @@ export default function handleRequest(
     // is out, as React Router logs a shell error itself.
     const errorsBeforeShell: unknown[] = [];
     const userAgent = request.headers.get("user-agent");
+    // HEAD answers the status a GET would get (a monitor asks with it), so the
+    // page is rendered as for a crawler, and its HTML is dropped.
+    const head = request.method === "HEAD";
     // Crawlers, and pages rendered once for many visitors, get the whole page at
     // once; people get the shell as soon as it is ready.
     const whole =
-      info.renderedOnce || (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
+      head ||
+      info.renderedOnce ||
+      (userAgent !== null && isbot(userAgent)) ||
+      routerContext.isSpaMode;
     const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -81,6 +83,12 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           for (const error of errorsBeforeShell.splice(0)) info.reportError(error);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (head) {
+            clearTimeout(timeoutId);
+            resolve(new Response(null, { headers: responseHeaders, status: responseStatusCode }));
+            return;
+          }
           const body = new PassThrough({
             // Not destroyed when it ends: React takes the stream's "close" for a
             // client gone early and aborts, building an Error (a stack trace) for
@@ -93,7 +101,6 @@ export default function handleRequest(
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           const response = new Response(info.pipesDocument ? null : readLazily(body), {
             headers: responseHeaders,

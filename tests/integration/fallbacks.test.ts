@@ -81,6 +81,25 @@ describe("contract §4: a part of a streamed page that fails on the server", () 
     expect(JSON.stringify(errors[0])).toContain("a streamed part failed (shell)");
   });
 
+  // A monitor asks with HEAD: it gets the status a crawler's GET gets (the
+  // whole page rendered), with no body, and the error is logged once.
+  test.each([
+    ["a page that renders", 200, "", 0],
+    ["a part failing while the shell renders", 500, "&fail=early", 1],
+    ["a part failing after the shell", 500, "&fail=late", 1],
+    ["the shell failing", 500, "&fail=shell", 1],
+  ])("HEAD of %s: %i", async (_, status, fail, errorLines) => {
+    const response = await server.request(canonical(`/lab/stream?ms=100${fail}`), {
+      method: "HEAD",
+    });
+    expect(response.status).toBe(status);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toBe("");
+    const access = await server.accessLog(response);
+    expect(access).toMatchObject({ method: "HEAD", status });
+    expect(server.errorsOf(access.reqId)).toHaveLength(errorLines);
+  });
+
   test("a failure it does not know is a 400", async () => {
     const response = await server.request(canonical("/lab/stream?fail=sometimes"));
     expect(response.status).toBe(400);
