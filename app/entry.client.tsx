@@ -1,5 +1,6 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import type { DataRouter } from "react-router";
 import { HydratedRouter } from "react-router/dom";
 import { guardDataRequests } from "./client/data-requests.ts";
 import { routeLoadInstrumentation } from "./client/route-load.ts";
@@ -11,6 +12,8 @@ declare global {
     __reactRouterManifest: ClientManifest & { version: string };
     /** React Router's hand-off from the server: the basename the router runs under, among others. */
     __reactRouterContext?: { basename?: string };
+    /** React Router's router, once HydratedRouter has made it. */
+    __reactRouterDataRouter?: DataRouter;
     /** React Router's route modules loaded so far, by route id. */
     __reactRouterRouteModules: Record<string, unknown>;
   }

@@ -43,6 +43,19 @@ test.describe("contract §5: route-load timeout @fixtures", () => {
     expect((await marker(page)).route).toBe("/lab/slow");
   });
 
+  test("a relative link falls back to the page React Router resolved, not to a URL's reading of it", async ({
+    page,
+    baseURL,
+  }) => {
+    // From /lab/links, React Router (relative="path") resolves "../slow" to
+    // /lab/slow; a URL resolves it to /slow, a page that does not exist.
+    const to = "../slow?ms=6000";
+    await linksTo(page, [to]);
+    expectAboutTheTimeout(await fallbackDelay(page, to, /\/lab\/slow\?ms=6000$/));
+    await expect(page).toHaveURL(`${baseURL}/lab/slow?ms=6000`, { timeout: 15_000 });
+    expect((await marker(page)).route).toBe("/lab/slow");
+  });
+
   test("a stalled data request becomes a full page load at the timeout", async ({ page }) => {
     await page.route(/\/about\.data/, () => {
       // Never answered: the network hangs.

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
-import { beginNavigation, loadAsDocument } from "./route-load.ts";
+import { beginNavigation, loadAsDocument, type NavigationTracking } from "./route-load.ts";
 
 /**
  * Back and forward: React Router runs these from its own `popstate` listener,
@@ -13,30 +13,30 @@ import { beginNavigation, loadAsDocument } from "./route-load.ts";
 export function HistoryNavigationFallback() {
   const { state } = useNavigation();
   const latestState = useRef(state);
-  const end = useRef<(() => void) | null>(null);
+  const tracking = useRef<NavigationTracking | null>(null);
 
   useEffect(() => {
     latestState.current = state;
-    if (state === "idle" && end.current) {
-      end.current();
-      end.current = null;
+    if (state === "idle" && tracking.current) {
+      tracking.current.end();
+      tracking.current = null;
     }
   }, [state]);
 
   useEffect(() => {
     function onPopState() {
       const target = location.pathname + location.search + location.hash;
-      end.current = beginNavigation(target, () => {
+      tracking.current = beginNavigation(target, () => {
         // A navigation that finished without React ever showing "loading" is done.
-        if (latestState.current === "idle") end.current?.();
+        if (latestState.current === "idle") tracking.current?.end();
         else loadAsDocument(target);
-        end.current = null;
+        tracking.current = null;
       });
     }
     window.addEventListener("popstate", onPopState);
     return () => {
       window.removeEventListener("popstate", onPopState);
-      end.current?.();
+      tracking.current?.end();
     };
   }, []);
 

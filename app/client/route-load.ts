@@ -3,7 +3,7 @@
  * code or data has not loaded within ROUTE_LOAD_TIMEOUT_MS, or fails to load,
  * becomes a full page load of its target URL, query and hash kept.
  */
-import type { ClientInstrumentation } from "react-router";
+import { createPath, type ClientInstrumentation } from "react-router";
 import { withRouterBasename } from "../routing/base-path.ts";
 
 export const ROUTE_LOAD_TIMEOUT_MS = 3800;
@@ -21,10 +21,27 @@ interface PendingNavigation {
 
 /** The client navigation in progress: one at a time; a new one supersedes it. */
 interface Tracked extends PendingNavigation {
-  readonly timer: ReturnType<typeof setTimeout>;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/** A tracked navigation, as its starter holds it. */
+export interface NavigationTracking {
+  /** Its target as React Router resolved it, once known: it replaces the one guessed at the start. */
+  resolved(target: string): void;
+  /** It finished, or failed in a way React Router shows: no fallback any more. */
+  end(): void;
 }
 
 let pending: Tracked | null = null;
+
+function record(tracked: Tracked): void {
+  try {
+    const entry: PendingNavigation = { from: tracked.from, target: tracked.target, at: tracked.at };
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(entry));
+  } catch {
+    // Storage may be full or disabled: only the resume after a reload is lost.
+  }
+}
 
 function forget(tracked: Tracked): void {
   clearTimeout(tracked.timer);
@@ -33,37 +50,37 @@ function forget(tracked: Tracked): void {
   try {
     sessionStorage.removeItem(PENDING_KEY);
   } catch {
-    // Storage may be full or disabled: only the resume after a reload is lost.
+    // See record.
   }
 }
 
 /**
  * Tracks a client navigation to `target` (path, query and hash) from now on:
  * `onTimeout` runs if it is still the navigation in progress after
- * ROUTE_LOAD_TIMEOUT_MS; by default the target loads as a document. The
+ * ROUTE_LOAD_TIMEOUT_MS; by default its target loads as a document. The
  * navigation it supersedes is no longer tracked: its timer is cleared, and its
  * end changes nothing, even when its target is the same URL (a double click).
- * Returns the navigation's end.
  */
 export function beginNavigation(
   target: string,
-  onTimeout: () => void = () => loadAsDocument(target),
-): () => void {
+  onTimeout: (target: string) => void = loadAsDocument,
+): NavigationTracking {
   if (pending) forget(pending);
-  const tracked: Tracked = {
-    from: location.href,
-    target,
-    at: Date.now(),
-    timer: setTimeout(() => pending === tracked && onTimeout(), ROUTE_LOAD_TIMEOUT_MS),
-  };
+  const tracked: Tracked = { from: location.href, target, at: Date.now() };
+  tracked.timer = setTimeout(
+    () => pending === tracked && onTimeout(tracked.target),
+    ROUTE_LOAD_TIMEOUT_MS,
+  );
   pending = tracked;
-  try {
-    const record: PendingNavigation = { from: tracked.from, target, at: tracked.at };
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(record));
-  } catch {
-    // See forget.
-  }
-  return () => forget(tracked);
+  record(tracked);
+  return {
+    resolved(resolvedTarget) {
+      if (pending !== tracked || tracked.target === resolvedTarget) return;
+      tracked.target = resolvedTarget;
+      record(tracked);
+    },
+    end: () => forget(tracked),
+  };
 }
 
 /** The target of the client navigation in progress, or null. */
@@ -100,6 +117,9 @@ export const routeLoadInstrumentation: ClientInstrumentation = {
           await navigate();
           return;
         }
+        // The target as a URL would resolve it, until React Router has resolved it
+        // (relative paths are resolved against the route, not the URL): its
+        // navigation's location, base path included, as the navigation starts.
         // An absolute `to` is below the router's basename; the document load needs the whole path.
         const sitePath =
           typeof to === "string" && to.startsWith("/") && !to.startsWith("//")
@@ -108,11 +128,17 @@ export const routeLoadInstrumentation: ClientInstrumentation = {
         const url = new URL(sitePath, new URL(currentUrl, location.href));
         // React Router finishes a superseded navigation only once its route
         // modules have loaded, however late: by then this end changes nothing.
-        const end = beginNavigation(url.pathname + url.search + url.hash);
+        const tracking = beginNavigation(url.pathname + url.search + url.hash);
+        const unsubscribe = window.__reactRouterDataRouter?.subscribe(({ navigation }) => {
+          if (navigation.location === undefined) return;
+          unsubscribe?.();
+          tracking.resolved(createPath(navigation.location));
+        });
         try {
           await navigate();
         } finally {
-          end();
+          unsubscribe?.();
+          tracking.end();
         }
       },
     });

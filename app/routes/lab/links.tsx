@@ -14,6 +14,8 @@ export function loader({ request, context, url }: Route.LoaderArgs) {
  * A `<Link>` to each `to` parameter, so a browser test can click its way
  * anywhere. A target is a URL path as the site serves it (under its base
  * path, if it has one); the link is given it below the base, as `<Link>` takes it.
+ * A relative one (`../slow`) is given as it is, resolved against this page's
+ * path as a folder (`relative="path"`: `/lab/slow`, where a URL reads `/slow`).
  */
 export default function Links({ loaderData }: Route.ComponentProps) {
   const { basePath } = useCanonicalOptions();
@@ -22,7 +24,7 @@ export default function Links({ loaderData }: Route.ComponentProps) {
       <ul>
         {loaderData.targets.map((to) => (
           <li key={to}>
-            <Link to={stripBasePath(to, basePath) ?? to} data-to={to}>
+            <Link to={stripBasePath(to, basePath) ?? to} relative="path" data-to={to}>
               {to}
             </Link>
           </li>
