@@ -191,6 +191,32 @@ test.describe("contract §5: failed route load @fixtures", () => {
     await expect(page.locator('main[data-route="/about"]')).toBeVisible();
   });
 
+  test("a reload goes on only to a page of this site, whatever the record names", async ({
+    page,
+    baseURL,
+  }) => {
+    await linksTo(page, ["/about"]);
+    const documents: string[] = [];
+    page.on("request", (r) => r.isNavigationRequest() && documents.push(r.url()));
+    for (const target of ["//evil.example/x", "/\\evil.example/x", "https://evil.example/x"]) {
+      documents.length = 0;
+      await page.evaluate(
+        (target) =>
+          sessionStorage.setItem(
+            "route-load:pending",
+            JSON.stringify({ from: location.href, target, at: Date.now() }),
+          ),
+        target,
+      );
+      await page.reload();
+      await page.waitForLoadState("load");
+      expect(documents, target).toEqual([page.url()]);
+      expect(page.url()).toMatch(new RegExp(`^${baseURL}/lab/links\\?`));
+      // Read once and removed, as always.
+      expect(await page.evaluate(() => sessionStorage.getItem("route-load:pending"))).toBeNull();
+    }
+  });
+
   test("a double click, then a data request that fails: the target still loads as a document", async ({
     page,
     baseURL,

@@ -5,6 +5,7 @@
  */
 import { createPath, type ClientInstrumentation } from "react-router";
 import { withRouterBasename } from "../routing/base-path.ts";
+import { sameOriginPath } from "../routing/links.ts";
 
 export const ROUTE_LOAD_TIMEOUT_MS = 3800;
 
@@ -132,7 +133,8 @@ export const routeLoadInstrumentation: ClientInstrumentation = {
         const unsubscribe = window.__reactRouterDataRouter?.subscribe(({ navigation }) => {
           if (navigation.location === undefined) return;
           unsubscribe?.();
-          tracking.resolved(createPath(navigation.location));
+          const resolved = sameOriginPath(createPath(navigation.location), location.href);
+          if (resolved !== null) tracking.resolved(resolved);
         });
         try {
           await navigate();
@@ -149,9 +151,9 @@ export const routeLoadInstrumentation: ClientInstrumentation = {
  * When a route module fails to import, React Router reloads the page being
  * left (its `window.location.reload()`), not the one asked for. This runs as an
  * inline script at the top of every page, before anything renders: after such a
- * reload it goes on to the navigation's target instead. The record is consumed
- * on first read, so a failure cannot loop. Self-contained: it is serialised
- * into the page.
+ * reload it goes on to the navigation's target instead, a page of this origin
+ * only. The record is consumed on first read, so a failure cannot loop.
+ * Self-contained: it is serialised into the page.
  */
 export function resumeFailedNavigation(key: string, windowMs: number): void {
   try {
@@ -165,6 +167,7 @@ export function resumeFailedNavigation(key: string, windowMs: number): void {
       entry?.type === "reload" &&
       pending.from === location.href &&
       pending.target !== location.pathname + location.search + location.hash &&
+      new URL(pending.target, location.href).origin === location.origin &&
       Date.now() - pending.at < windowMs
     ) {
       location.replace(pending.target);

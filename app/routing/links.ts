@@ -42,3 +42,20 @@ export function isActiveLink(locationPath: string, linkPath: string, end: boolea
   const base = link !== "/" && link.endsWith("/") ? link.slice(0, -1) : link;
   return location.startsWith(base) && location.charAt(base.length) === "/";
 }
+
+/**
+ * The path, query and hash of `target` read against `base`, if it stays on
+ * `base`'s origin; otherwise null. The client's own document loads (a
+ * navigation's fallback) go nowhere else: to a browser, `/\evil.example` and
+ * `//evil.example` are another site.
+ */
+export function sameOriginPath(target: string, base: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return null;
+  }
+  if (url.origin === "null" || url.origin !== new URL(base).origin) return null;
+  return url.pathname + url.search + url.hash;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isActiveLink, isRouterClick } from "../../app/routing/links.ts";
+import { isActiveLink, isRouterClick, sameOriginPath } from "../../app/routing/links.ts";
 
 const click = { button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false };
 
@@ -43,5 +43,26 @@ describe("isActiveLink: <NavLink>'s rule for aria-current", () => {
     ["/blog/hello world", "/blog/hello%20world", false, false],
   ])("at %s, a link to %s (end: %s) is active: %s", (location, link, end, expected) => {
     expect(isActiveLink(location, link, end)).toBe(expected);
+  });
+});
+
+describe("sameOriginPath: where the client's own document loads may go", () => {
+  const base = "https://site.example/lab/links?x=1";
+  test.each([
+    ["/about?from=links#top", "/about?from=links#top"],
+    ["/lab/slow?ms=6000", "/lab/slow?ms=6000"],
+    ["../slow", "/slow"],
+    ["?page=2", "/lab/links?page=2"],
+    ["#top", "/lab/links?x=1#top"],
+    ["https://site.example/fr/about", "/fr/about"],
+    ["//evil.example/x", null],
+    ["/\\evil.example/x", null],
+    ["https://evil.example/x", null],
+    ["http://site.example/x", null],
+    ["javascript:alert(1)", null],
+    ["data:text/html,hi", null],
+    ["http://[::1", null],
+  ])("%s -> %s", (target, expected) => {
+    expect(sameOriginPath(target, base)).toBe(expected);
   });
 });
