@@ -170,14 +170,17 @@ async function openTab(browser: Browser, url: string) {
   page.on("pageerror", (error) => seen.errors.push(error.message));
   // The bridge compose made for this stack may still be settling (its IPv6
   // address comes a moment after it is up), and Chromium fails a navigation it
-  // sees the host's network change under with ERR_NETWORK_CHANGED (seen in a
-  // fresh-clone CI run): that is the host, not the app, so the tab is opened again.
+  // sees the host's network change under with ERR_NETWORK_CHANGED, or shows its
+  // network error page before Playwright reads the error ("interrupted by another
+  // navigation to chrome-error://"; both seen in fresh-clone CI runs): that is the
+  // host, not the app, so the tab is opened again, three times at most.
   for (let attempt = 1; ; attempt++) {
     try {
       await page.goto(url);
       break;
     } catch (error) {
-      if (attempt === 3 || !String(error).includes("ERR_NETWORK_CHANGED")) throw error;
+      const hostNetwork = /ERR_NETWORK_CHANGED|chrome-error:\/\//.test(String(error));
+      if (attempt === 3 || !hostNetwork) throw error;
     }
   }
   return { page, seen };
