@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { ROUTE_LOAD_TIMEOUT_MS } from "./client-navigation.ts";
-import { expect, linksTo, marker, test } from "./fixtures.ts";
+import { expect, linksTo, marker, test, waitForHydration } from "./fixtures.ts";
 
 /** The next full page load (a document request) of a URL matching `pattern`. */
 function documentLoad(page: Page, pattern: RegExp): Promise<Request> {
@@ -56,6 +56,16 @@ test.describe("contract §5: route-load timeout @fixtures", () => {
     expect((await marker(page)).route).toBe("/lab/slow");
   });
 
+  test("a GET form falls back to its action with the form's fields", async ({ page, baseURL }) => {
+    await page.goto(`${baseURL}/lab/links?form=${encodeURIComponent("/lab/slow")}`);
+    await waitForHydration(page);
+    const load = documentLoad(page, /\/lab\/slow/);
+    const sentAt = Date.now();
+    await page.locator('button[data-form="/lab/slow"]').click();
+    expect((await load).url()).toBe(`${baseURL}/lab/slow?ms=6000`);
+    expectAboutTheTimeout(Date.now() - sentAt);
+  });
+
   test("a stalled data request becomes a full page load at the timeout", async ({ page }) => {
     await page.route(/\/about\.data/, () => {
       // Never answered: the network hangs.
@@ -93,6 +103,27 @@ test.describe("contract §5: route-load timeout @fixtures", () => {
     await expect(page).toHaveURL(
       `${baseURL}/lab/links?to=${encodeURIComponent("/blog/new?draft=1")}`,
     );
+  });
+
+  test("going back to a URL with a hash whose data stalls loads that URL as a document too", async ({
+    page,
+  }) => {
+    // The URL is the target already: assigning it again would only move to its hash.
+    await linksTo(page, ["/blog/new"]);
+    const back = `${page.url()}#top`;
+    await page.goto(back);
+    await page.locator('a[data-to="/blog/new"]').click();
+    await expect(page.locator('main[data-route="/blog/new"]')).toBeVisible();
+    await page.route(/\/lab\/links\.data/, () => {
+      // Never answered.
+    });
+    const load = documentLoad(page, /\/lab\/links\?to=/);
+    const wentBackAt = Date.now();
+    await page.goBack();
+    await load;
+    expectAboutTheTimeout(Date.now() - wentBackAt);
+    await expect(page).toHaveURL(back);
+    expect(await page.evaluate(() => "__sameDocument" in window)).toBe(false);
   });
 
   test("a navigation superseded by another does not fall back when its own time runs out", async ({
@@ -198,6 +229,16 @@ test.describe("contract §5: failed route load @fixtures", () => {
     await linksTo(page, ["/about"]);
     const documents: string[] = [];
     page.on("request", (r) => r.isNavigationRequest() && documents.push(r.url()));
+    // A record naming a page of this site is followed: the resume works here.
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        "route-load:pending",
+        JSON.stringify({ from: location.href, target: "/about?resumed=1", at: Date.now() }),
+      ),
+    );
+    await page.reload();
+    await expect(page).toHaveURL(`${baseURL}/about?resumed=1`);
+    await linksTo(page, ["/about"]);
     for (const target of ["//evil.example/x", "/\\evil.example/x", "https://evil.example/x"]) {
       documents.length = 0;
       await page.evaluate(

@@ -102,7 +102,9 @@ export function loadAsDocument(target: string): void {
     clearTimeout(pending.timer);
     pending = null;
   }
-  window.location.assign(target);
+  // Back and Forward move the URL first: assigning it again would only go to its hash.
+  if (new URL(target, location.href).href === location.href) window.location.reload();
+  else window.location.assign(target);
 }
 
 /**
@@ -130,8 +132,11 @@ export const routeLoadInstrumentation: ClientInstrumentation = {
         // React Router finishes a superseded navigation only once its route
         // modules have loaded, however late: by then this end changes nothing.
         const tracking = beginNavigation(url.pathname + url.search + url.hash);
-        const unsubscribe = window.__reactRouterDataRouter?.subscribe(({ navigation }) => {
-          if (navigation.location === undefined) return;
+        const router = window.__reactRouterDataRouter;
+        // A navigation it supersedes may still be the state's until this one starts.
+        const before = router?.state.navigation;
+        const unsubscribe = router?.subscribe(({ navigation }) => {
+          if (navigation.location === undefined || navigation === before) return;
           unsubscribe?.();
           const resolved = sameOriginPath(createPath(navigation.location), location.href);
           if (resolved !== null) tracking.resolved(resolved);

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Page } from "../../components/page.tsx";
 import { useCanonicalOptions } from "../../root-data.ts";
 import { stripBasePath } from "../../routing/base-path.ts";
@@ -7,7 +7,7 @@ import { requireFixtures } from "./fixtures.ts";
 
 export function loader({ request, context, url }: Route.LoaderArgs) {
   requireFixtures(context, request);
-  return { targets: url.searchParams.getAll("to") };
+  return { targets: url.searchParams.getAll("to"), form: url.searchParams.get("form") };
 }
 
 /**
@@ -16,6 +16,7 @@ export function loader({ request, context, url }: Route.LoaderArgs) {
  * path, if it has one); the link is given it below the base, as `<Link>` takes it.
  * A relative one (`../slow`) is given as it is, resolved against this page's
  * path as a folder (`relative="path"`: `/lab/slow`, where a URL reads `/slow`).
+ * With `form`, a GET form to that action, whose one field is `ms=6000`.
  */
 export default function Links({ loaderData }: Route.ComponentProps) {
   const { basePath } = useCanonicalOptions();
@@ -30,6 +31,14 @@ export default function Links({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {loaderData.form !== null && (
+        <Form method="get" action={stripBasePath(loaderData.form, basePath) ?? loaderData.form}>
+          <input type="hidden" name="ms" value="6000" />
+          <button type="submit" data-form={loaderData.form}>
+            Send
+          </button>
+        </Form>
+      )}
     </Page>
   );
 }
