@@ -23,6 +23,21 @@ async function fallbackDelay(page: Page, target: string, pattern: RegExp): Promi
   return delay;
 }
 
+/**
+ * Goes back to the links fixture with its route data never answered, and
+ * measures how long until it loads as a document.
+ */
+async function goBackToStalledLinks(page: Page): Promise<number> {
+  await page.route(/\/lab\/links\.data/, () => {
+    // Never answered.
+  });
+  const load = documentLoad(page, /\/lab\/links\?to=/);
+  const wentBackAt = Date.now();
+  await page.goBack();
+  await load;
+  return Date.now() - wentBackAt;
+}
+
 function expectAboutTheTimeout(delay: number) {
   // Not at 1 s, not at 10 s: at the route-load timeout, give or take scheduling.
   expect(delay).toBeGreaterThanOrEqual(ROUTE_LOAD_TIMEOUT_MS - 100);
@@ -92,14 +107,7 @@ test.describe("contract §5: route-load timeout @fixtures", () => {
     await linksTo(page, ["/blog/new?draft=1"]);
     await page.locator('a[data-to="/blog/new?draft=1"]').click();
     await expect(page.locator('main[data-route="/blog/new"]')).toBeVisible();
-    await page.route(/\/lab\/links\.data/, () => {
-      // Never answered.
-    });
-    const load = documentLoad(page, /\/lab\/links\?to=/);
-    const wentBackAt = Date.now();
-    await page.goBack();
-    await load;
-    expectAboutTheTimeout(Date.now() - wentBackAt);
+    expectAboutTheTimeout(await goBackToStalledLinks(page));
     await expect(page).toHaveURL(
       `${baseURL}/lab/links?to=${encodeURIComponent("/blog/new?draft=1")}`,
     );
@@ -114,14 +122,7 @@ test.describe("contract §5: route-load timeout @fixtures", () => {
     await page.goto(back);
     await page.locator('a[data-to="/blog/new"]').click();
     await expect(page.locator('main[data-route="/blog/new"]')).toBeVisible();
-    await page.route(/\/lab\/links\.data/, () => {
-      // Never answered.
-    });
-    const load = documentLoad(page, /\/lab\/links\?to=/);
-    const wentBackAt = Date.now();
-    await page.goBack();
-    await load;
-    expectAboutTheTimeout(Date.now() - wentBackAt);
+    expectAboutTheTimeout(await goBackToStalledLinks(page));
     await expect(page).toHaveURL(back);
     expect(await page.evaluate(() => "__sameDocument" in window)).toBe(false);
   });
