@@ -172,14 +172,20 @@ async function openTab(browser: Browser, url: string) {
   // address comes a moment after it is up), and Chromium fails a navigation it
   // sees the host's network change under with ERR_NETWORK_CHANGED, or shows its
   // network error page before Playwright reads the error ("interrupted by another
-  // navigation to chrome-error://"; both seen in fresh-clone CI runs): that is the
-  // host, not the app, so the tab is opened again, three times at most.
+  // navigation to chrome-error://"), or that page reloads the URL itself once the
+  // network has changed ("interrupted by another navigation to" the same URL; each
+  // seen in fresh-clone CI runs): that is the host, not the app, so the tab is
+  // opened again, three times at most.
+  const reloadedByErrorPage = `interrupted by another navigation to "${url}"`;
   for (let attempt = 1; ; attempt++) {
     try {
       await page.goto(url);
       break;
     } catch (error) {
-      const hostNetwork = /ERR_NETWORK_CHANGED|chrome-error:\/\//.test(String(error));
+      const message = String(error);
+      const hostNetwork =
+        /ERR_NETWORK_CHANGED|chrome-error:\/\//.test(message) ||
+        message.includes(reloadedByErrorPage);
       if (attempt === 3 || !hostNetwork) throw error;
     }
   }
