@@ -81,11 +81,22 @@ export function isVectorImage(src: string): boolean {
   return /\.svg$/i.test(src.split(/[?#]/, 1)[0]!);
 }
 
+/**
+ * An image whose bytes are in its URL (`data:`) or in the page's memory (`blob:`):
+ * there is nothing to resize or to fetch, so it is used as it is and never lazy,
+ * as Next.js's `<Image>` does. A `data:` URL is how a page carries a small image
+ * in its own document, with no request of its own.
+ */
+export function isEmbeddedImage(src: string): boolean {
+  return /^(?:data|blob):/i.test(src);
+}
+
 export function responsiveImage(input: ResponsiveImageInput): ResponsiveImage {
   const { src, sizes, quality = DEFAULT_IMAGE_QUALITY, basePath = "" } = input;
   const loader: ImageLoader =
     input.loader ??
     (basePath === "" ? defaultImageLoader : (args) => basePath + defaultImageLoader(args));
+  if (isEmbeddedImage(src)) return { src };
   // A file of the public folder (`/a.svg`, not `//cdn/a.svg`) is served below the base path.
   if (isVectorImage(src)) return { src: /^\/(?!\/)/.test(src) ? basePath + src : src };
   const { widths, kind } = widthsFor(input);

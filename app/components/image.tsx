@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import { responsiveImage, type ImageLoader } from "../images.ts";
+import { isEmbeddedImage, responsiveImage, type ImageLoader } from "../images.ts";
 import { useCanonicalOptions } from "../root-data.ts";
 
 type ImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "width"> & {
@@ -17,13 +17,17 @@ type ImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "
   priority?: boolean;
 };
 
-/** An `<img>` with a `srcset` from the default size sets; lazy unless told otherwise. */
+/**
+ * An `<img>` with a `srcset` from the default size sets; lazy unless told
+ * otherwise, or unless its source is embedded (`data:`, `blob:`), used as it is.
+ */
 export function Image({ src, width, sizes, quality, loader, alt, priority, ...rest }: ImageProps) {
   const { basePath } = useCanonicalOptions();
   const image = responsiveImage({ src, width, sizes, quality, loader, basePath });
   return (
     <img
-      loading="lazy"
+      // An embedded image costs no request: loading it lazily would only paint it later.
+      loading={isEmbeddedImage(src) ? "eager" : "lazy"}
       decoding="async"
       {...(priority && { loading: "eager", fetchPriority: "high" })}
       {...rest}

@@ -3,6 +3,7 @@ import {
   DEVICE_SIZES,
   IMAGE_SIZES,
   IMAGE_WIDTHS,
+  isEmbeddedImage,
   queryImageLoader,
   responsiveImage,
   type ResponsiveImageInput,
@@ -91,4 +92,30 @@ describe("the default loader: the server's image optimizer", () => {
       expect(responsiveImage({ src, width: 120 })).toEqual({ src });
     },
   );
+
+  const PIXEL = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
+  test.each([
+    ["a data: URL of fixed width", { src: PIXEL, width: 120 }],
+    ["a data: URL, under a base path", { src: PIXEL, sizes: "50vw", basePath: "/shop" }],
+    ["an upper-case DATA: URL", { src: "DATA:image/png;base64,iVBORw0KGgo=", quality: 90 }],
+    [
+      "a blob: URL, with a loader",
+      { src: "blob:https://a.example/0b1c", loader: queryImageLoader },
+    ],
+  ] satisfies [string, ResponsiveImageInput][])(
+    "%s is used as it is: no loader, no base path, no srcset",
+    (_, input) => {
+      expect(responsiveImage(input)).toEqual({ src: input.src });
+    },
+  );
+
+  test.each([
+    ["data:image/avif;base64,AAAA", true],
+    ["Blob:https://example.com/1", true],
+    ["/images/data:x.png", false],
+    ["/data.png", false],
+    ["https://cdn.example/blob.jpg", false],
+  ])("isEmbeddedImage(%s) is %s", (src, embedded) => {
+    expect(isEmbeddedImage(src)).toBe(embedded);
+  });
 });
