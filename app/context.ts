@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { createContext, RouterContextProvider } from "react-router";
 import site from "../site.config.ts";
+import type { ImageEmbedder } from "./images.ts";
 import { TRAILING_SLASH, type TrailingSlash } from "./routing/canonical-url.ts";
 
 /** What the Node server tells the app about one request. */
@@ -34,6 +35,12 @@ export interface RequestInfo {
    * absent when the page is rendered once (its policy lists hashes instead).
    */
   readonly nonce?: string;
+  /**
+   * Makes the `data:` URL of an image a page embeds (`<Image embed>`), with the
+   * server's image optimizer; absent under another adapter: the page then keeps
+   * that width's URL.
+   */
+  readonly embedImage?: ImageEmbedder;
   /** Logs an error once, with the request id. */
   readonly reportError: (error: unknown) => void;
   /** Set by the root middleware: the matched route pattern, for the access log. */

@@ -8,6 +8,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { ImageEmbedderContext } from "./components/image.tsx";
 import { requestInfo } from "./context.ts";
 import { NonceContext } from "./nonce.ts";
 
@@ -75,7 +76,9 @@ export default function handleRequest(
     const { nonce } = info;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ImageEmbedderContext value={info.embedImage ?? null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ImageEmbedderContext>
       </NonceContext>,
       {
         // React's own inline scripts (streamed Suspense boundaries) carry it too.

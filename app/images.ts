@@ -91,21 +91,93 @@ export function isEmbeddedImage(src: string): boolean {
   return /^(?:data|blob):/i.test(src);
 }
 
-export function responsiveImage(input: ResponsiveImageInput): ResponsiveImage {
-  const { src, sizes, quality = DEFAULT_IMAGE_QUALITY, basePath = "" } = input;
+interface Candidate {
+  readonly width: number;
+  /** `640w`, or `2x` for a fixed-size image. */
+  readonly descriptor: string;
+  readonly url: string;
+}
+
+/** The `srcset`'s candidates of a raster image, smallest first. */
+function candidatesOf(input: ResponsiveImageInput): Candidate[] {
+  const { src, quality = DEFAULT_IMAGE_QUALITY, basePath = "" } = input;
   const loader: ImageLoader =
     input.loader ??
     (basePath === "" ? defaultImageLoader : (args) => basePath + defaultImageLoader(args));
+  const { widths, kind } = widthsFor(input);
+  return widths.map((width, i) => ({
+    width,
+    descriptor: kind === "w" ? `${width}w` : `${i + 1}x`,
+    url: loader({ src, width, quality }),
+  }));
+}
+
+const srcSetOf = (candidates: readonly Candidate[]) =>
+  candidates.map(({ url, descriptor }) => `${url} ${descriptor}`).join(", ");
+
+export function responsiveImage(input: ResponsiveImageInput): ResponsiveImage {
+  const { src, sizes, basePath = "" } = input;
   if (isEmbeddedImage(src)) return { src };
   // A file of the public folder (`/a.svg`, not `//cdn/a.svg`) is served below the base path.
   if (isVectorImage(src)) return { src: /^\/(?!\/)/.test(src) ? basePath + src : src };
-  const { widths, kind } = widthsFor(input);
-  const srcSet = widths
-    .map((w, i) => `${loader({ src, width: w, quality })} ${kind === "w" ? w : i + 1}${kind}`)
-    .join(", ");
+  const candidates = candidatesOf(input);
   return {
-    src: loader({ src, width: widths.at(-1)!, quality }),
-    srcSet,
-    ...(kind === "w" && { sizes: sizes ?? "100vw" }),
+    src: candidates.at(-1)!.url,
+    srcSet: srcSetOf(candidates),
+    ...(candidates[0]!.descriptor.endsWith("w") && { sizes: sizes ?? "100vw" }),
   };
+}
+
+/**
+ * Files larger than this are not embedded in a page: every load of the page
+ * carries the file again, a third larger in base64, cached by nothing but the
+ * page. 8 KiB, webpack's limit for inlining an asset (Vite's is 4 KiB).
+ */
+export const EMBED_MAX_BYTES = 8 * 1024;
+
+/**
+ * Given by the server when it renders a page: the `data:` URL of one width of
+ * an image, made by its optimizer, or null when that file cannot be embedded
+ * (server/steps/images/embed.ts). Never rejects.
+ */
+export type ImageEmbedder = (src: string, width: number, quality: number) => Promise<string | null>;
+
+/**
+ * The `srcset` of an image of which one width travels in the page itself: the
+ * candidate of `width` is `dataUrl` (that width's file, from the server's
+ * optimizer), the wider ones are the usual URLs, and the narrower ones are left
+ * out. A browser that would pick that width or a narrower one paints the file
+ * the page brought, with no request of its own (were the narrower URLs listed,
+ * Chromium's preload scanner would fetch one, not knowing a wider file is at
+ * hand); one that picks a wider width fetches it as ever. Without `dataUrl` (in
+ * the browser, or when the file could not be embedded), the usual `srcset`.
+ *
+ * Throws when the image cannot be embedded that way, a mistake in the page's
+ * code: `width` is not one of its candidates, it has no candidates (vector,
+ * embedded), or its files come from another loader than the server's optimizer,
+ * which is what makes the embedded file.
+ */
+export function embeddedSrcSet(
+  input: ResponsiveImageInput,
+  width: number,
+  dataUrl: string | null,
+): string {
+  const what = `<Image src="${input.src}" embed={${width}}>`;
+  if (isEmbeddedImage(input.src) || isVectorImage(input.src)) {
+    throw new Error(`${what}: a vector or embedded image has no widths to embed`);
+  }
+  if (input.loader) {
+    throw new Error(`${what}: an image with its own loader cannot be embedded`);
+  }
+  const candidates = candidatesOf(input);
+  if (!candidates.some((c) => c.width === width)) {
+    const widths = candidates.map((c) => c.width).join(", ");
+    throw new Error(`${what}: ${width} is not one of the image's widths (${widths})`);
+  }
+  if (dataUrl === null) return srcSetOf(candidates);
+  return srcSetOf(
+    candidates.flatMap((c) =>
+      c.width < width ? [] : [c.width === width ? { ...c, url: dataUrl } : c],
+    ),
+  );
 }

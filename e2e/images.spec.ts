@@ -1,5 +1,5 @@
 import { DEVICE_SIZES, IMAGE_SIZES } from "../app/images.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
 
 const CONTRACT_WIDTHS = new Set<number>([...DEVICE_SIZES, ...IMAGE_SIZES]);
 
@@ -20,13 +20,13 @@ test.describe("contract §6: responsive images, served by the optimizer", () => 
   });
 
   // Viewports where the photo's slot times the pixel ratio lands on or just under a
-  // width of the sets, so "the smallest width at least as large" is also what
-  // Chromium picks (it rounds down between two close candidates).
+  // width of the sets above 750, so "the smallest width at least as large" is also
+  // what Chromium picks (it rounds down between two close candidates). Up to 750,
+  // the home page's photo came with the page: the next test.
   for (const [viewport, deviceScaleFactor] of [
-    [375, 1],
-    [375, 2],
-    [1080, 1],
+    [414, 2],
     [1080, 2],
+    [1920, 1],
   ] as const) {
     test(`viewport ${viewport} px at ${deviceScaleFactor}x: the browser asks for the width the sets imply, and gets far fewer bytes`, async ({
       browser,
@@ -62,6 +62,62 @@ test.describe("contract §6: responsive images, served by the optimizer", () => 
         expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(
           response.url(),
         );
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  // 375 px at 2x and Lighthouse's phone (412 px at 1.75x) pick 750 w; 375 px at 1x
+  // (384 w) and 1080 px at 1x (640 w) would pick less, and are offered nothing
+  // narrower than the file at hand.
+  for (const [viewport, deviceScaleFactor] of [
+    [375, 2],
+    [412, 1.75],
+    [375, 1],
+    [1080, 1],
+  ] as const) {
+    test(`viewport ${viewport} px at ${deviceScaleFactor}x: the photo's 750 w file came with the page, and the browser asks for no photo at all`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: viewport, height: 900 },
+        deviceScaleFactor,
+      });
+      try {
+        const page = await context.newPage();
+        const imageRequests: string[] = [];
+        page.on("request", (r) => {
+          if (r.url().includes("/_image?")) imageRequests.push(r.url());
+        });
+        const errors: string[] = [];
+        page.on("pageerror", (error) => errors.push(error.message));
+        page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+        await page.goto("/");
+        const photo = page.locator("img.photo");
+        const shown = () =>
+          photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+        await expect.poll(shown).toBe(true);
+        expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+          /^data:image\/avif;base64,/,
+        );
+        // Hydrated, with no warning, the file kept.
+        await waitForHydration(page);
+        expect(imageRequests).toEqual([]);
+        expect(errors).toEqual([]);
+
+        // Rendered again in the browser (Back to it), it has its widths' URLs: one is fetched.
+        await page.getByRole("link", { name: "About", exact: true }).click();
+        await expect(page).toHaveURL(/\/about$/);
+        await page.goBack();
+        await expect(page.locator("h1")).toHaveText("Welcome");
+        await expect.poll(shown).toBe(true);
+        expect(imageRequests).toEqual([
+          expect.stringContaining("/_image?src=%2Fimages%2Fvalley.jpg&w="),
+        ]);
+        expect(errors).toEqual([]);
       } finally {
         await context.close();
       }

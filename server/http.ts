@@ -14,6 +14,7 @@ import { sendText, statusSent, type Exchange, type Step } from "./platform/excha
 import { clientAddress } from "./platform/forwarded.ts";
 import { health, type Lifecycle } from "./steps/health.ts";
 import type { DiskImageCache } from "./steps/images/disk-cache.ts";
+import { imageEmbedder } from "./steps/images/embed.ts";
 import { imageOptimizer } from "./steps/images/optimizer.ts";
 import type { Logger } from "./platform/logger.ts";
 import { rejectMalformed } from "./steps/malformed.ts";
@@ -90,7 +91,21 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     trailingSlash: config.trailingSlash,
     basePath: basePathOf(build),
   };
-  const renderer = createPageRenderer(build, config, logger, tracing);
+  const imageCounts = imageCounters();
+  const images = imageOptimizer(
+    files,
+    {
+      ...config.images,
+      diskCache: imageDiskCache,
+      concurrency: IMAGE_CONCURRENCY,
+      maxQueued: IMAGE_QUEUE_LIMIT,
+      counters: imageCounts,
+    },
+    logger,
+  );
+  // Pages embed an image's file (`<Image embed>`) made by the endpoint's optimizer.
+  const embedImage = imageEmbedder(images, config.images, logger);
+  const renderer = createPageRenderer(build, config, logger, tracing, embedImage);
   const pages = renderOncePages(
     build,
     renderer,
@@ -107,7 +122,6 @@ export function createRequestListener(deps: AppDependencies): AppListener {
   const limit = (name: string, rate: { points: number; seconds: number }) =>
     rateLimit(name, rate, sharedCache?.redis ?? null);
   const sitemapStep = sitemap(build, urls);
-  const imageCounts = imageCounters();
   const reportCounts = reportCounters();
   // Each step with the name the metrics give its answers.
   const pipeline: (readonly [AnsweredBy, Step])[] = [
@@ -115,20 +129,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     ["health", health(lifecycle, buildId)],
     ["malformed", rejectMalformed(config)],
     ["static", assets],
-    [
-      "image",
-      imageOptimizer(
-        files,
-        {
-          ...config.images,
-          diskCache: imageDiskCache,
-          concurrency: IMAGE_CONCURRENCY,
-          maxQueued: IMAGE_QUEUE_LIMIT,
-          counters: imageCounts,
-        },
-        logger,
-      ),
-    ],
+    ["image", images.step],
     ["report", reports(config, logger, limit("report", REPORT_RATE), reportCounts)],
     [
       "revalidate",

@@ -17,6 +17,8 @@ export default function Home() {
         height={1600}
         className="photo"
         priority
+        // 4.3 KB of AVIF, for screens up to 375 px at 2x, Lighthouse's phone, 1500 px at 1x.
+        embed={750}
       />
     </Page>
   );

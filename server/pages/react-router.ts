@@ -4,6 +4,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createRequest } from "@remix-run/node-fetch-server";
 import { createRequestHandler } from "react-router";
 import type { RequestInfo } from "../../app/context.ts";
+import type { ImageEmbedder } from "../../app/images.ts";
 import { basePathOf, type AppServerBuild } from "../platform/build.ts";
 import { REPORT_ENDPOINT } from "../../app/routing/reporting.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
@@ -47,6 +48,7 @@ export function createPageRenderer(
   config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression" | "csp">,
   logger: Logger,
   tracing: Tracing | null = null,
+  embedImage?: ImageEmbedder,
 ): PageRenderer {
   const policyHeader = cspHeaderName(config.csp.reportOnly);
   const basePath = basePathOf(build);
@@ -82,6 +84,7 @@ export function createPageRenderer(
         fixtures: config.e2eFixtures,
         renderedOnce: false,
         renderOnceRoutes,
+        ...(embedImage && { embedImage }),
         pipesDocument: true,
         reportError: (error) => logger.error({ reqId: requestId, err: error }, "request failed"),
       };
@@ -128,6 +131,7 @@ export function createPageRenderer(
         fixtures: config.e2eFixtures,
         renderedOnce: true,
         renderOnceRoutes,
+        ...(embedImage && { embedImage }),
         reportError: (error) => report({ error }),
       };
       try {

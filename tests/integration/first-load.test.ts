@@ -7,6 +7,7 @@
  * client navigations) is e2e/budgets.spec.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { EMBED_MAX_BYTES } from "../../app/images.ts";
 import { ROUTE_CASES } from "./contract-cases.ts";
 import { startServer, type RunningServer } from "./harness.ts";
 
@@ -106,22 +107,45 @@ describe("meta descriptions", () => {
 });
 
 describe("the home page's photo, its Largest Contentful Paint", () => {
-  test("is preloaded from the head with its srcset, sizes and a high priority, ahead of any script", async () => {
+  const AVIF_BRAND = Buffer.from("ftypavif");
+
+  test("its 750 px AVIF file travels in the page, for every screen up to 750 px; wider ones keep their URLs", async () => {
     const html = (await server.request("/")).body;
-    const photo = tags(html, "img").find((i) => attribute(i, "class") === "photo")!;
+    const [picture] = html.match(/<picture>.*?<\/picture>/s) ?? [];
+    expect(picture).toBeDefined();
+    const source = tags(picture!, "source")[0]!;
+    const photo = tags(picture!, "img")[0]!;
+    expect(attribute(source, "type")).toBe("image/avif");
+    expect(attribute(source, "sizes")).toBe(attribute(photo, "sizes"));
+    expect(attribute(photo, "class")).toBe("photo");
     expect(attribute(photo, "fetchPriority")).toBe("high");
     expect(attribute(photo, "loading")).toBe("eager");
-    const links = tags(head(html), "link");
-    const preload = links.findIndex(
-      (l) =>
-        attribute(l, "rel") === "preload" &&
-        attribute(l, "as") === "image" &&
-        attribute(l, "imageSrcSet") === attribute(photo, "srcSet"),
+
+    // The <img>'s candidates from 750 w up, that one replaced by its file.
+    const [embeddedCandidate, ...wider] = attribute(source, "srcSet")!.split(", ");
+    const usual = attribute(photo, "srcSet")!.split(", ");
+    const at = usual.findIndex((c) => c.endsWith(" 750w"));
+    expect(wider).toEqual(usual.slice(at + 1));
+    const [dataUrl, descriptor] = embeddedCandidate!.split(" ");
+    expect(descriptor).toBe("750w");
+    expect(dataUrl).toMatch(/^data:image\/avif;base64,/);
+
+    // Byte for byte what the optimizer serves for that URL to a browser that takes AVIF.
+    const embedded = Buffer.from(dataUrl!.slice(dataUrl!.indexOf(",") + 1), "base64");
+    const served = await server.request(usual[at]!.split(" ")[0]!, {
+      headers: { accept: "image/avif,image/webp,*/*" },
+    });
+    expect(served.headers["content-type"]).toBe("image/avif");
+    expect(embedded.equals(served.bytes)).toBe(true);
+    expect(embedded.subarray(4, 12).equals(AVIF_BRAND)).toBe(true);
+    expect(embedded.length).toBeLessThanOrEqual(EMBED_MAX_BYTES);
+  });
+
+  test("no preload of the photo from the head: one would fetch the width the page carries", async () => {
+    const links = tags(head((await server.request("/")).body), "link");
+    const imagePreloads = links.filter(
+      (l) => attribute(l, "rel") === "preload" && attribute(l, "as") === "image",
     );
-    expect(preload).toBeGreaterThanOrEqual(0);
-    expect(attribute(links[preload]!, "imageSizes")).toBe(attribute(photo, "sizes"));
-    expect(attribute(links[preload]!, "fetchPriority")).toBe("high");
-    const firstScript = links.findIndex((l) => attribute(l, "rel") === "modulepreload");
-    expect(preload).toBeLessThan(firstScript);
+    expect(imagePreloads.map((l) => attribute(l, "href"))).toEqual(["/images/shell.svg"]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   DEVICE_SIZES,
+  embeddedSrcSet,
   IMAGE_SIZES,
   IMAGE_WIDTHS,
   isEmbeddedImage,
@@ -118,4 +119,57 @@ describe("the default loader: the server's image optimizer", () => {
   ])("isEmbeddedImage(%s) is %s", (src, embedded) => {
     expect(isEmbeddedImage(src)).toBe(embedded);
   });
+});
+
+describe("embeddedSrcSet: one width of the srcset travels in the page", () => {
+  const FILE = "data:image/avif;base64,AAAAHGZ0eXBhdmlm";
+  const photo = { src: "/images/p.jpg", sizes: "(min-width: 800px) 50vw, 100vw" };
+
+  test("that width's candidate is the file, the wider ones keep their URLs, the narrower go", () => {
+    const usual = responsiveImage(photo).srcSet!.split(", ");
+    const at = usual.findIndex((c) => c.endsWith(" 750w"));
+    expect(usual.slice(0, at).map((c) => c.split(" ")[1])).toEqual(["384w", "640w"]);
+    expect(embeddedSrcSet(photo, 750, FILE).split(", ")).toEqual([
+      `${FILE} 750w`,
+      ...usual.slice(at + 1),
+    ]);
+  });
+
+  test("embedding the narrowest width replaces it only", () => {
+    const usual = responsiveImage(photo).srcSet!.split(", ");
+    expect(embeddedSrcSet(photo, 384, FILE).split(", ")).toEqual([
+      `${FILE} 384w`,
+      ...usual.slice(1),
+    ]);
+  });
+
+  test("without the file (in the browser, or a file not embedded): the usual srcset", () => {
+    expect(embeddedSrcSet(photo, 750, null)).toBe(responsiveImage(photo).srcSet);
+  });
+
+  test("a fixed-size image embeds its 1x or its 2x width; the base path stays on the URLs", () => {
+    const input = { src: "/a.png", width: 100, basePath: "/shop" };
+    expect(embeddedSrcSet(input, 128, FILE)).toBe(
+      `${FILE} 1x, /shop/_image?src=%2Fa.png&w=256&q=75 2x`,
+    );
+    expect(embeddedSrcSet(input, 256, FILE)).toBe(`${FILE} 2x`);
+  });
+
+  test.each([
+    [photo, 700, "700 is not one of the image's widths (384, 640, 750,"],
+    [{ src: "/p.jpg", width: 100 }, 750, "750 is not one of the image's widths (128, 256)"],
+    [{ src: "/logo.svg", width: 120 }, 128, "a vector or embedded image has no widths to embed"],
+    [{ src: FILE, width: 120 }, 128, "a vector or embedded image has no widths to embed"],
+    [
+      { ...photo, loader: queryImageLoader },
+      750,
+      "an image with its own loader cannot be embedded",
+    ],
+  ] satisfies [ResponsiveImageInput, number, string][])(
+    "a mistake in the page's code is named: %j embed=%i",
+    (input, width, message) => {
+      expect(() => embeddedSrcSet(input, width, FILE)).toThrow(message);
+      expect(() => embeddedSrcSet(input, width, null)).toThrow(message);
+    },
+  );
 });

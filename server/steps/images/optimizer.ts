@@ -148,11 +148,26 @@ function unreadable(error: unknown, maxInputPixels: number): ImageSourceError {
   return new ImageSourceError(400, "the source is not a readable image");
 }
 
+export interface ImageOptimizer {
+  /** The endpoint, `/_image?src=&w=&q=`. */
+  readonly step: Step;
+  /**
+   * One variant, as the endpoint answers it to a browser that sends `accept`,
+   * from the same caches and under the same limits: rejects with an
+   * ImageSourceError (the endpoint's 4xx) or a QueueFullError (its 503).
+   */
+  readonly variant: (
+    request: ImageRequest,
+    accept: string | undefined,
+    requestId: string,
+  ) => Promise<StoredImage>;
+}
+
 export function imageOptimizer(
   files: StaticFiles,
   options: ImageOptimizerOptions,
   logger: Logger,
-): Step {
+): ImageOptimizer {
   const memory = memoryCache<Variant>(
     options.memoryCacheMaxBytes,
     (variant) => variant.bytes.length + 256,
@@ -326,7 +341,7 @@ export function imageOptimizer(
     else res.end(variant.bytes);
   }
 
-  return async (exchange) => {
+  const step: Step = async (exchange) => {
     const { req, res, path, rawSearch, requestId } = exchange;
     if (path !== IMAGE_ENDPOINT) return false;
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -359,6 +374,7 @@ export function imageOptimizer(
     }
     return true;
   };
+  return { step, variant: variantFor };
 }
 
 function describe({ source }: ImageRequest): string {
