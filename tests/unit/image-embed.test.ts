@@ -87,11 +87,18 @@ describe("imageEmbedder", () => {
 
   test.each([
     ["a quality the endpoint refuses", "/images/a.jpg", 90, "q must be one of 50, 75"],
-    ["a remote source not allowed", "https://cdn.example/a.jpg", 75, "remote sources are off"],
-  ])("%s: refused by the endpoint's own policy, never asked for", async (_, src, q, reason) => {
+    [
+      "a remote source not allowed",
+      "https://evil.example/a.jpg",
+      75,
+      "not in IMAGE_REMOTE_ORIGINS",
+    ],
+    ["a remote source, allowed", "https://cdn.example/a.jpg", 75, "not a remote source"],
+  ])("%s: not embedded, never asked for", async (_, src, q, reason) => {
     const files = optimizer(() => file("image/avif", AVIF));
     const { logger, lines } = logged();
-    expect(await imageEmbedder(files, POLICY, logger)(src, 750, q)).toBeNull();
+    const policy = { ...POLICY, remoteOrigins: ["https://cdn.example"] };
+    expect(await imageEmbedder(files, policy, logger)(src, 750, q)).toBeNull();
     expect(files.asked).toEqual([]);
     expect(lines[0]!.reason).toContain(reason);
   });

@@ -37,6 +37,10 @@ export function imageEmbedder(
     const query = new URL(optimizerImageLoader({ src, width, quality }), "http://x").search;
     const parsed = parseImageRequest(query, policy);
     if (!parsed.ok) return refuse(parsed.reason);
+    // Kept for the process's life: a remote source may change under it.
+    if (parsed.request.source.kind !== "local") {
+      return refuse("only a file of the public folder is embedded, not a remote source");
+    }
     try {
       const file = await optimizer.variant(parsed.request, "image/avif", "");
       if (file.contentType !== "image/avif") {
