@@ -104,8 +104,8 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     logger,
   );
   // Pages embed an image's file (`<Image embed>`) made by the endpoint's optimizer.
-  const embedImage = imageEmbedder(images, config.images, logger);
-  const renderer = createPageRenderer(build, config, logger, tracing, embedImage);
+  const embedder = imageEmbedder(images, config.images, logger);
+  const renderer = createPageRenderer(build, config, logger, tracing, embedder);
   const pages = renderOncePages(
     build,
     renderer,

@@ -4,7 +4,6 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createRequest } from "@remix-run/node-fetch-server";
 import { createRequestHandler } from "react-router";
 import type { RequestInfo } from "../../app/context.ts";
-import type { ImageEmbedder } from "../../app/images.ts";
 import { basePathOf, type AppServerBuild } from "../platform/build.ts";
 import { REPORT_ENDPOINT } from "../../app/routing/reporting.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
@@ -21,6 +20,7 @@ import {
 } from "./csp.ts";
 import type { Exchange, Step } from "../platform/exchange.ts";
 import type { Logger } from "../platform/logger.ts";
+import { embedderForRender, type ServerImageEmbedder } from "../steps/images/embed.ts";
 import type { PageRenderer } from "./page-renderer.ts";
 import { renderOnceRouteIds } from "./render-once.ts";
 
@@ -48,7 +48,7 @@ export function createPageRenderer(
   config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression" | "csp">,
   logger: Logger,
   tracing: Tracing | null = null,
-  embedImage?: ImageEmbedder,
+  embedder?: ServerImageEmbedder,
 ): PageRenderer {
   const policyHeader = cspHeaderName(config.csp.reportOnly);
   const basePath = basePathOf(build);
@@ -84,7 +84,7 @@ export function createPageRenderer(
         fixtures: config.e2eFixtures,
         renderedOnce: false,
         renderOnceRoutes,
-        ...(embedImage && { embedImage }),
+        ...(embedder && { embedImage: embedderForRender(embedder).embedImage }),
         pipesDocument: true,
         reportError: (error) => logger.error({ reqId: requestId, err: error }, "request failed"),
       };
@@ -123,6 +123,7 @@ export function createPageRenderer(
     },
 
     async renderOnce(origin, target, report = () => {}) {
+      const images = embedder && embedderForRender(embedder);
       const info: RequestInfo = {
         requestId: "",
         origin,
@@ -131,7 +132,7 @@ export function createPageRenderer(
         fixtures: config.e2eFixtures,
         renderedOnce: true,
         renderOnceRoutes,
-        ...(embedImage && { embedImage }),
+        ...(images && { embedImage: images.embedImage }),
         reportError: (error) => report({ error }),
       };
       try {
@@ -151,6 +152,11 @@ export function createPageRenderer(
           if (!NOT_KEPT_HEADERS.has(name)) headers[name] = value;
         }
         const body = Buffer.from(await response.arrayBuffer());
+        // Kept for every visitor: not without an image it embeds, which the next render may have.
+        if (images?.missed()) {
+          report({ status, error: new Error("an image it embeds was not ready: not kept") });
+          return null;
+        }
         if (isHtml(response.headers)) {
           // The same bytes for every visitor: its inline scripts are named by their hashes.
           headers[policyHeader.toLowerCase()] = contentSecurityPolicy(
