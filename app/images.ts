@@ -138,7 +138,8 @@ export const EMBED_MAX_BYTES = 8 * 1024;
 /**
  * Given by the server when it renders a page: the `data:` URL of one width of
  * an image, made by its optimizer, or null when that file cannot be embedded
- * (server/steps/images/embed.ts). Never rejects.
+ * (server/steps/images/embed.ts). Never rejects, and answers one render the
+ * same promise for the same image.
  */
 export type ImageEmbedder = (src: string, width: number, quality: number) => Promise<string | null>;
 
@@ -166,8 +167,10 @@ export function embeddedSrcSet(
   if (isEmbeddedImage(input.src) || isVectorImage(input.src)) {
     throw new Error(`${what}: a vector or embedded image has no widths to embed`);
   }
-  if (input.loader) {
-    throw new Error(`${what}: an image with its own loader cannot be embedded`);
+  if ((input.loader ?? defaultImageLoader) !== optimizerImageLoader) {
+    throw new Error(
+      `${what}: only an image served by the optimizer can be embedded, not a loader's`,
+    );
   }
   const candidates = candidatesOf(input);
   if (!candidates.some((c) => c.width === width)) {

@@ -1,7 +1,27 @@
+import type { Browser, Page } from "@playwright/test";
 import { DEVICE_SIZES, IMAGE_SIZES } from "../app/images.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 const CONTRACT_WIDTHS = new Set<number>([...DEVICE_SIZES, ...IMAGE_SIZES]);
+
+/** A page in a browser context of its own, with that screen, closed after `use`. */
+async function onScreen(
+  browser: Browser,
+  baseURL: string | undefined,
+  [width, deviceScaleFactor]: readonly [number, number],
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height: 900 },
+    deviceScaleFactor,
+  });
+  try {
+    await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
 
 test.describe("contract §6: responsive images, served by the optimizer", () => {
   test("the photo's srcset offers widths of the default sets only; the SVG needs none", async ({
@@ -32,13 +52,7 @@ test.describe("contract §6: responsive images, served by the optimizer", () => 
       browser,
       baseURL,
     }) => {
-      const context = await browser.newContext({
-        baseURL,
-        viewport: { width: viewport, height: 900 },
-        deviceScaleFactor,
-      });
-      try {
-        const page = await context.newPage();
+      await onScreen(browser, baseURL, [viewport, deviceScaleFactor], async (page) => {
         const imageResponse = page.waitForResponse((r) => r.url().includes("/_image?"));
         await page.goto("/");
         const response = await imageResponse;
@@ -55,16 +69,14 @@ test.describe("contract §6: responsive images, served by the optimizer", () => 
         expect(response.status()).toBe(200);
         expect(response.headers()["content-type"]).toBe("image/avif");
 
-        const original = await context.request.head("/images/valley.jpg");
+        const original = await page.request.head("/images/valley.jpg");
         const originalBytes = Number(original.headers()["content-length"]);
         const received = (await response.body()).length;
         expect(received).toBeLessThan(originalBytes / 5);
         expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(
           response.url(),
         );
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
@@ -81,13 +93,7 @@ test.describe("contract §6: responsive images, served by the optimizer", () => 
       browser,
       baseURL,
     }) => {
-      const context = await browser.newContext({
-        baseURL,
-        viewport: { width: viewport, height: 900 },
-        deviceScaleFactor,
-      });
-      try {
-        const page = await context.newPage();
+      await onScreen(browser, baseURL, [viewport, deviceScaleFactor], async (page) => {
         const imageRequests: string[] = [];
         page.on("request", (r) => {
           if (r.url().includes("/_image?")) imageRequests.push(r.url());
@@ -118,9 +124,7 @@ test.describe("contract §6: responsive images, served by the optimizer", () => 
           expect.stringContaining("/_image?src=%2Fimages%2Fvalley.jpg&w="),
         ]);
         expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });

@@ -6,7 +6,9 @@
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { chromiumArgs, chromiumPath } from "../../e2e/chromium.ts";
 import {
   at,
   DETECTION_CASES,
@@ -101,6 +103,33 @@ describe("what comes from Vite", () => {
     });
     expect(image.status).toBe(200);
     expect(image.headers["content-type"]).toBe("image/webp");
+  });
+
+  test("the home page hydrates with React's development build and warns of nothing; its photo keeps the file the page brought", async () => {
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    try {
+      const page = await browser.newPage({
+        viewport: { width: 375, height: 800 },
+        deviceScaleFactor: 2,
+      });
+      const said: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error" || m.type() === "warning") said.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on("pageerror", (error) => said.push(`pageerror: ${error.message}`));
+      await page.goto(server.origin + canonical("/"));
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      await page.waitForFunction(
+        () => document.documentElement.style.getPropertyValue("--vh") !== "",
+      );
+      const photo = page.locator("img.photo");
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : "")))
+        .toMatch(/^data:image\/avif;base64,/);
+      expect(said).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   test("an edited route is served at the next request, without a restart", async () => {

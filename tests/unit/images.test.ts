@@ -5,6 +5,7 @@ import {
   IMAGE_SIZES,
   IMAGE_WIDTHS,
   isEmbeddedImage,
+  optimizerImageLoader,
   queryImageLoader,
   responsiveImage,
   type ResponsiveImageInput,
@@ -155,6 +156,12 @@ describe("embeddedSrcSet: one width of the srcset travels in the page", () => {
     expect(embeddedSrcSet(input, 256, FILE)).toBe(`${FILE} 2x`);
   });
 
+  test("the optimizer's loader, named as the page's, is the default's", () => {
+    expect(embeddedSrcSet({ ...photo, loader: optimizerImageLoader }, 750, FILE)).toBe(
+      embeddedSrcSet(photo, 750, FILE),
+    );
+  });
+
   test.each([
     [photo, 700, "700 is not one of the image's widths (384, 640, 750,"],
     [{ src: "/p.jpg", width: 100 }, 750, "750 is not one of the image's widths (128, 256)"],
@@ -163,7 +170,7 @@ describe("embeddedSrcSet: one width of the srcset travels in the page", () => {
     [
       { ...photo, loader: queryImageLoader },
       750,
-      "an image with its own loader cannot be embedded",
+      "only an image served by the optimizer can be embedded",
     ],
   ] satisfies [ResponsiveImageInput, number, string][])(
     "a mistake in the page's code is named: %j embed=%i",
