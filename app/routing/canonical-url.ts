@@ -97,13 +97,15 @@ export function canonicalHref(locale: Locale, path: string, options: CanonicalOp
 
 /**
  * Requests the React Router client or the platform makes on its own: route data
- * (`*.data`), the route manifest, hashed assets and health probes. They are never
+ * (`*.data`, and a Next.js page's `/_next/data/...`), the route manifest, hashed
+ * assets and health probes. They are never
  * redirected: React Router's client cannot follow a plain 3xx on a data request.
  * `appPath` is the path below the base path; the probes are at the root.
  */
 export function isInternalPath(appPath: string): boolean {
   return (
     appPath.endsWith(".data") ||
+    appPath.startsWith("/_next/data/") ||
     appPath === "/__manifest" ||
     appPath.startsWith("/assets/") ||
     appPath === "/healthz" ||
