@@ -13,6 +13,7 @@ export default tseslint.config(
       ".ab/",
       "bench/nextjs/.next/",
       "bench/nextjs/node_modules/",
+      "bench/nextjs/.sites/",
     ],
   },
   ...tseslint.configs.recommended,
@@ -24,7 +25,11 @@ export default tseslint.config(
   {
     rules: {
       "@typescript-eslint/consistent-type-imports": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        // `const { a, ...rest } = x` leaves `a` out of `rest`: not unused.
+        { argsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
     },
   },
 );

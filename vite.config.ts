@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { nextPages } from "./app/next/vite/plugin.ts";
 import { browserSiteConfig, buildSiteConfig } from "./app/routing/site-config.ts";
 import site from "./site.config.ts";
 
@@ -75,7 +76,8 @@ export default defineConfig(({ command }) => {
   const cdn = command === "build" ? built.assetPrefix : "";
   return {
     base: cdn ? `${cdn}/` : `${built.basePath}/`,
-    plugins: [siteConfigForTheBrowser(), reactRouter()],
+    // Next.js pages, `next/*` imports and JSX in .js files, before React Router reads the routes.
+    plugins: [siteConfigForTheBrowser(), nextPages(), reactRouter()],
     environments: {
       client: {
         build: { rolldownOptions: { output: { codeSplitting, postBanner: COMPILE_HINT } } },

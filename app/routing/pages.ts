@@ -79,6 +79,30 @@ export function isPageFile(file: string): boolean {
   return !file.split("/").some((part) => part.startsWith("_"));
 }
 
+/**
+ * The special files of a pages folder, at its top, as Next.js names them: the
+ * app around every page, the document, the error page, the 404 and 500 pages.
+ */
+export const SPECIAL_FILES = {
+  app: "_app",
+  document: "_document",
+  error: "_error",
+  notFound: "404",
+  serverError: "500",
+} as const;
+
+export type SpecialFile = keyof typeof SPECIAL_FILES;
+
+/** The special file a file of the pages folder is (`_app.tsx` -> "app"), or null. */
+export function specialFileOf(file: string): SpecialFile | null {
+  if (!PAGE_EXTENSIONS.test(file) || DECLARATION_FILE.test(file)) return null;
+  const name = file.replace(PAGE_EXTENSIONS, "");
+  for (const [kind, special] of Object.entries(SPECIAL_FILES)) {
+    if (name === special) return kind as SpecialFile;
+  }
+  return null;
+}
+
 /** The fallback page a file is (`404.tsx` -> "notFound"), or null for a routed page. */
 export function fallbackPageOf(file: string): keyof typeof FALLBACK_PAGES | null {
   const name = file.replace(PAGE_EXTENSIONS, "");

@@ -1,0 +1,51 @@
+/**
+ * The `next/*` modules a team's code may import, each the shell's own module
+ * (app/next/), never the `next` package. Any other `next/*` import fails the
+ * build, naming the file and the import: it must not fail in a visitor's tab.
+ */
+
+/** Each supported import, and its module in app/next/. */
+export const NEXT_MODULES: Readonly<Record<string, string>> = {
+  next: "index.ts",
+  "next/app": "app.tsx",
+  "next/document": "document.tsx",
+  "next/dynamic": "dynamic.tsx",
+  "next/error": "error.tsx",
+  "next/head": "head.tsx",
+  "next/image": "image.tsx",
+  "next/link": "link.tsx",
+  "next/router": "router.tsx",
+  "next/compat/router": "compat-router.ts",
+  "next/script": "script.tsx",
+};
+
+// What a team may find instead, for imports people reach for.
+const ADVICE: Readonly<Record<string, string>> = {
+  "next/navigation": "it is the App Router's; in the pages router use next/router",
+  "next/font/google": "it downloads fonts at build time; serve the font files from public/ with @font-face",
+  "next/font/local": "load the font files from public/ with @font-face",
+  "next/config": "Next.js 16 removed runtime config; read process.env on the server",
+  "next/amp": "AMP is not supported",
+  "next/legacy/image": "use next/image",
+  "next/server": "middleware and API routes are not supported yet",
+  "next/headers": "it is the App Router's",
+  "next/cache": "it is the App Router's",
+};
+
+/**
+ * The module a `next` import resolves to (a file name in app/next/), null for
+ * an import that is not Next.js's, or `{ problem }` for one the shell does not
+ * provide, with what to do.
+ */
+export function nextImportOf(source: string): string | null | { problem: string } {
+  if (source !== "next" && !source.startsWith("next/")) return null;
+  const bare = source.replace(/\.js$/, "");
+  const module = NEXT_MODULES[bare];
+  if (module !== undefined) return module;
+  const advice = ADVICE[bare] ?? ADVICE[bare.split("/").slice(0, 2).join("/")];
+  return {
+    problem:
+      `"${source}" is not provided by this shell${advice ? ` (${advice})` : ""}. ` +
+      `Supported: ${Object.keys(NEXT_MODULES).join(", ")}.`,
+  };
+}
