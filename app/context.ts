@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import { createContext, RouterContextProvider } from "react-router";
 import site from "../site.config.ts";
@@ -41,6 +42,20 @@ export interface RequestInfo {
    * that width's URL.
    */
   readonly embedImage?: ImageEmbedder;
+  /**
+   * Node's request and response, for a page rendered for this request by our
+   * server: what a Next.js page's `getServerSideProps` and `getInitialProps`
+   * are given. Absent when the page is rendered once, or under another adapter.
+   */
+  readonly node?: { readonly req: IncomingMessage; readonly res: ServerResponse };
+  /**
+   * Set by a Next.js page's loader when its `getStaticProps` says how long the
+   * page may be kept (`revalidate`: seconds, or false for as long as the build
+   * lives); read by the cache of pages rendered once.
+   */
+  revalidate?: number | false;
+  /** Why a page rendered once is rendered: its first render, a stale page, or `POST /_revalidate`. */
+  readonly revalidateReason?: "build" | "stale" | "on-demand";
   /** Logs an error once, with the request id. */
   readonly reportError: (error: unknown) => void;
   /** Set by the root middleware: the matched route pattern, for the access log. */

@@ -15,6 +15,8 @@ import { NonceContext } from "./nonce.ts";
 // The server builds each request's context through the build, so that the
 // context key is the one the route modules were bundled with.
 export { createRequestContext } from "./context.ts";
+// A Next.js page's data at its data URL, for the server's data step (server/pages/next-data.ts).
+export { nextDataAnswer } from "./next/page/server.ts";
 
 export const streamTimeout = 5_000;
 

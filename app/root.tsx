@@ -1,26 +1,12 @@
-import { memo, useContext } from "react";
+import { useContext } from "react";
 import {
   isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
   UNSAFE_DataRouterDataContext,
   useRouteError,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { HistoryNavigationFallback } from "./client/history-navigation.tsx";
-import { LinkPrefetcher } from "./client/prefetch.tsx";
-import { RESUME_NAVIGATION_SCRIPT } from "./client/route-load.ts";
-import { ViewportHeightSync } from "./client/viewport-height.tsx";
-import {
-  ClientExceptionNotice,
-  NotFoundPage,
-  ServerErrorPage,
-  StatusErrorPage,
-} from "./components/error-pages.tsx";
-import { SiteHeader } from "./components/site-header.tsx";
+import { ClientExceptionNotice } from "./components/error-pages.tsx";
 import { requestInfo } from "./context.ts";
 import { useNonce } from "./nonce.ts";
 import {
@@ -29,18 +15,16 @@ import {
   routePatternMiddleware,
   siteRedirectMiddleware,
 } from "./middleware.ts";
+import { NextApp, NextDocument, NextErrorPage } from "./next/host.tsx";
+import type { NextPageData } from "./next/page/types.ts";
+import { isShallowNavigation } from "./next/router.tsx";
 import {
   SiteInfoContext,
-  useCanonicalOptions,
   useLocalePath,
   useRootData,
   useSiteInfoOf,
   type RootData,
 } from "./root-data.ts";
-import type { Locale } from "./routing/locale.ts";
-// Inlined, not linked: the page's only stylesheet is small, and a linked one is
-// the one request that stands between the document and its first paint.
-import styles from "./app.css?inline";
 
 export const middleware: Route.MiddlewareFunction[] = [
   routePatternMiddleware,
@@ -63,15 +47,17 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
   return { origin, trailingSlash, ...(basePath && { basePath }), requestId, renderOnceRoutes };
 }
 
-// Always re-run on navigation: the request id it returns must be that of the
-// request the page (or its error page) came from, not of the first document.
-export const shouldRevalidate = () => true;
+// Re-run on navigation: the request id it returns must be that of the request
+// the page (or its error page) came from, not of the first document. Not for a
+// shallow navigation (next/router's `shallow: true`), which loads nothing.
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) => !isShallowNavigation(args);
 
 /**
- * The document. React Router renders it again on every navigation (it reads the
- * location, and the root loader's data is new each time); it hands on only what
- * changes the document, to a part that renders again only when that does: a
- * click renders the page, not the frame around it (issue 34).
+ * The document: the site's `_document` (or Next.js's default one). React Router
+ * renders it again on every navigation (it reads the location, and the root
+ * loader's data is new each time); it hands on only what changes the document,
+ * to a part that renders again only when that does: a click renders the page,
+ * not the frame around it (issue 34).
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const { locale } = useLocalePath();
@@ -79,50 +65,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
     <SiteInfoContext value={siteInfo}>
-      <Document locale={locale} nonce={nonce}>
+      <NextDocument locale={locale} nonce={nonce}>
         {children}
-      </Document>
+      </NextDocument>
     </SiteInfoContext>
   );
 }
 
-const Document = memo(function Document({
-  locale,
-  nonce,
-  children,
-}: {
-  locale: Locale;
-  nonce: string | undefined;
-  children: React.ReactNode;
-}) {
-  const { basePath } = useCanonicalOptions();
-  return (
-    <html lang={locale}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* First thing on the page: after a failed route load, go on to its target. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RESUME_NAVIGATION_SCRIPT }} />
-        <style>{styles}</style>
-        <link rel="icon" href={`${basePath}/favicon.svg`} type="image/svg+xml" />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        <SiteHeader locale={locale} />
-        {children}
-        <ViewportHeightSync />
-        <HistoryNavigationFallback />
-        <LinkPrefetcher />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
-  );
-});
-
+/** The page that matched, inside the site's `_app`. */
 export default function App() {
-  return <Outlet />;
+  return <NextApp />;
 }
 
 export function ErrorBoundary() {
@@ -131,7 +83,13 @@ export function ErrorBoundary() {
   const routerData = useContext(UNSAFE_DataRouterDataContext);
 
   if (isRouteErrorResponse(error)) {
-    return error.status === 404 ? <NotFoundPage /> : <StatusErrorPage status={error.status} />;
+    return (
+      <NextErrorPage
+        status={error.status}
+        data={error.data as NextPageData | undefined}
+        requestId={requestId}
+      />
+    );
   }
   // Errors from loaders, actions and the server render arrive in the router's
   // state (serialised with the page, or with the data of a navigation); an error
@@ -139,7 +97,7 @@ export function ErrorBoundary() {
   const fromServer =
     typeof document === "undefined" || Object.values(routerData?.errors ?? {}).includes(error);
   return fromServer ? (
-    <ServerErrorPage requestId={requestId} />
+    <NextErrorPage status={500} requestId={requestId} />
   ) : (
     <ClientExceptionNotice error={error} />
   );

@@ -20,6 +20,7 @@ import type { Logger } from "./platform/logger.ts";
 import { rejectMalformed } from "./steps/malformed.ts";
 import { publicOrigin } from "./steps/origin.ts";
 import { createPageRenderer, reactRouter } from "./pages/react-router.ts";
+import { nextData } from "./pages/next-data.ts";
 import { canonicalUrl, localeDetection, siteRedirectRules } from "./steps/redirects.ts";
 import { renderOncePages } from "./pages/render-once.ts";
 import { rateLimit } from "./platform/rate-limit.ts";
@@ -55,6 +56,15 @@ export interface AppDependencies {
   sharedCache: SharedCache | null;
   /** OpenTelemetry traces (OTEL_*); null: off. */
   tracing: Tracing | null;
+}
+
+/** A step whose answers the caches of pages rendered once hear of, as they hear of every page's. */
+function withRenderOnce(step: Step, rendered: (exchange: Exchange, status: number) => void): Step {
+  return async (exchange) => {
+    const answered = await step(exchange);
+    if (answered) rendered(exchange, exchange.res.statusCode);
+    return answered;
+  };
 }
 
 /** Images transformed at once: one per core, each on one libvips thread. */
@@ -105,7 +115,9 @@ export function createRequestListener(deps: AppDependencies): AppListener {
   );
   // Pages embed an image's file (`<Image embed>`) made by the endpoint's optimizer.
   const embedder = imageEmbedder(images, config.images, logger);
-  const renderer = createPageRenderer(build, config, logger, tracing, embedder);
+  // A Next.js page's data at its data URL (/_next/data/...), made by the build's own runtime.
+  const pageData = nextData(build, { buildId, basePath: urls.basePath }, logger);
+  const renderer = createPageRenderer(build, config, logger, tracing, embedder, pageData);
   const pages = renderOncePages(
     build,
     renderer,
@@ -142,6 +154,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     ["origin", publicOrigin(config)],
     ["sitemap", sitemapStep.step],
     ["rendered-once", pages.fromMemory],
+    ["next-data", withRenderOnce(pageData.step, pages.renderedPerRequest)],
     ["rendered-per-request", reactRouter(renderer, pages.renderedPerRequest)],
   ];
   if (metrics) {

@@ -8,8 +8,11 @@
  * answered from what was kept, with no request at all.
  *
  * React Router has no hook for its data requests' headers or failures, so this
- * wraps `fetch`, for same-origin `*.data` requests only.
+ * wraps `fetch`, for same-origin `*.data` requests only, and a Next.js page's
+ * data requests (`/_next/data/...`, app/next/page/client.tsx), whose build id
+ * is in the URL: another build answers them 404, and the target loads as a document.
  */
+import { NEXT_DATA_PREFIX } from "../next/routing/data-url.ts";
 import { BUILD_ID_HEADER } from "../routing/build-binding.ts";
 import { PREFETCHED_DATA_KEPT_MS, PREFETCH_TIMEOUT_MS } from "../routing/prefetch.ts";
 import { loadAsDocument, pendingNavigationTarget } from "./route-load.ts";
@@ -33,8 +36,25 @@ function requestUrl(input: RequestInfo | URL): URL {
   return new URL(input, location.href);
 }
 
+/** React Router's route data (`*.data`), or a Next.js page's (`/_next/data/...`). */
 function isRouteData(url: URL): boolean {
-  return url.origin === location.origin && url.pathname.endsWith(".data");
+  return (
+    url.origin === location.origin &&
+    (url.pathname.endsWith(".data") || url.pathname.includes(NEXT_DATA_PREFIX))
+  );
+}
+
+/**
+ * A Next.js page's data URL that another build answered: a 404 that is not the
+ * page's own `{ "notFound": true }` (the build id in the URL is not the server's).
+ */
+async function isAnotherBuildsData(url: URL, response: Response): Promise<boolean> {
+  if (response.status !== 404 || !url.pathname.includes(NEXT_DATA_PREFIX)) return false;
+  try {
+    return (JSON.parse(await response.clone().text()) as { notFound?: unknown }).notFound !== true;
+  } catch {
+    return true;
+  }
 }
 
 /** Never settles: the page is being replaced, React Router must not render an error meanwhile. */
@@ -86,8 +106,9 @@ export function guardDataRequests(buildId: string): void {
       // document. React Router would load the page the server names, rebuilt from
       // the data URL: without the target's hash, its query written anew.
       if (
-        response.headers.has("X-Remix-Reload-Document") &&
-        response.headers.get(BUILD_ID_HEADER) !== buildId
+        (response.headers.has("X-Remix-Reload-Document") &&
+          response.headers.get(BUILD_ID_HEADER) !== buildId) ||
+        (await isAnotherBuildsData(url, response))
       ) {
         return replacedByDocument(target);
       }

@@ -29,6 +29,9 @@ import {
   type ConnectionHints,
   type RouteModuleFile,
 } from "../routing/prefetch.ts";
+import { nextDataUrlOf } from "../next/page/data-location.ts";
+import { nextPageOf } from "../next/page/types.ts";
+import { registerPrefetcher } from "../next/router.tsx";
 import { prefetchRouteData } from "./data-requests.ts";
 
 // At most this many prefetches at once, so they never take every connection
@@ -86,17 +89,32 @@ async function prefetchFile(file: string): Promise<boolean> {
  * server gone), nothing is kept, the click's own import fails, and the
  * navigation becomes a page load, as the contract has it.
  */
-function evaluateWhenCached(files: Promise<boolean>[], modules: readonly RouteModuleFile[]): void {
+async function evaluateWhenCached(
+  files: Promise<boolean>[],
+  modules: readonly RouteModuleFile[],
+): Promise<void> {
   if (modules.length === 0) return;
-  void Promise.all(files).then((cached) => {
-    if (!cached.every(Boolean)) return;
-    for (const { route, module } of modules) {
+  const cached = await Promise.all(files);
+  if (!cached.every(Boolean)) return;
+  await Promise.all(
+    modules.map(({ route, module }) =>
       import(/* @vite-ignore */ module).then(
         (loaded: unknown) => void (window.__reactRouterRouteModules[route] ??= loaded),
         () => {},
-      );
-    }
-  });
+      ),
+    ),
+  );
+}
+
+/**
+ * The data URL of a Next.js page rendered once (`getStaticProps`), as its
+ * module's handle tells it; null for any other route or page.
+ */
+function nextDataUrl(route: string, page: string, basePath: string): string | null {
+  const module = window.__reactRouterRouteModules[route] as { handle?: unknown } | undefined;
+  const next = nextPageOf(module?.handle);
+  if (next?.meta.data !== "static") return null;
+  return nextDataUrlOf(next.pattern, new URL(page, location.href), basePath);
 }
 
 /** Waits for the page's load, then for the browser to be idle (Safari has no idle callback). */
@@ -118,7 +136,8 @@ function afterLoadAndIdle(start: () => void): () => void {
 export function LinkPrefetcher() {
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   // The same list on every page of a build: as a string, it changes nothing between pages.
-  const renderOnceList = useSiteInfo().renderOnceRoutes;
+  const { renderOnceRoutes: renderOnceList, options } = useSiteInfo();
+  const { basePath } = options;
 
   useEffect(() => {
     const connection = (navigator as Navigator & { connection?: ConnectionHints }).connection;
@@ -158,9 +177,27 @@ export function LinkPrefetcher() {
         renderOnceRoutes,
       );
       const files = plan.files.map((file) => once(file, () => prefetchFile(file)));
-      evaluateWhenCached(files, plan.modules);
+      const evaluated = evaluateWhenCached(files, plan.modules);
       if (plan.data !== null) once(plan.data, () => prefetchRouteData(plan.data!).then(() => true));
+      const route = plan.clientData;
+      if (route !== null) {
+        void evaluated.then(() => {
+          const url = nextDataUrl(route, page, basePath);
+          if (url !== null) void once(url, () => prefetchRouteData(url).then(() => true));
+        });
+      }
     };
+    // next/router's `router.prefetch(url)`: the same, for a page named by its path.
+    registerPrefetcher(async (path) => {
+      const page = prefetchTarget(
+        { href: basePath + path, target: "", download: false },
+        location.href,
+      );
+      if (page === null || planned.has(page)) return;
+      const link = document.createElement("a");
+      link.href = page;
+      prefetch(link);
+    });
 
     const inViewport = new IntersectionObserver(
       (entries) => {
@@ -210,7 +247,7 @@ export function LinkPrefetcher() {
       changes.disconnect();
       for (const type of intents) document.removeEventListener(type, onIntent, { capture: true });
     };
-  }, [router, renderOnceList]);
+  }, [router, renderOnceList, basePath]);
 
   return null;
 }

@@ -89,6 +89,13 @@ export function pendingNavigationTarget(): string | null {
   return pending?.target ?? null;
 }
 
+const abandonListeners = new Set<(target: string) => void>();
+
+/** Tells `listener` of every navigation given up for a document load (next/router's routeChangeError). */
+export function onNavigationAbandoned(listener: (target: string) => void): void {
+  abandonListeners.add(listener);
+}
+
 /**
  * Gives up on the client navigation: the browser loads the target as a new
  * document. Its record stays in sessionStorage, for the document that comes
@@ -98,6 +105,7 @@ export function pendingNavigationTarget(): string | null {
  * target. The target's own document consumes the record without acting on it.
  */
 export function loadAsDocument(target: string): void {
+  for (const listener of abandonListeners) listener(target);
   if (pending) {
     clearTimeout(pending.timer);
     pending = null;

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState, type ComponentType } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useMatches } from "react-router";
 import { messages } from "../i18n/messages.ts";
 import { useCanonicalOptions, useLocalePath, useRootData } from "../root-data.ts";
-import { fallbackPageOf, type FALLBACK_PAGES } from "../routing/pages.ts";
-import { NoIndex, type ErrorPageProps } from "./fallback-page.tsx";
+import { NoIndex } from "./fallback-page.tsx";
 import {
   newReference,
   REPORT_ENDPOINT,
@@ -11,50 +10,6 @@ import {
   type ClientErrorReport,
 } from "../routing/reporting.ts";
 
-// The site's own pages/404.tsx and pages/500.tsx, where it has them (app/routing/pages.ts).
-const sitePages = import.meta.glob<{ default: ComponentType<ErrorPageProps> }>(
-  "../pages/{404,500}.{tsx,ts,jsx,js}",
-  { eager: true },
-);
-const sitePage = (kind: keyof typeof FALLBACK_PAGES) =>
-  Object.entries(sitePages).find(([file]) => fallbackPageOf(file.split("/").at(-1)!) === kind)?.[1]
-    .default;
-const SiteNotFoundPage = sitePage("notFound");
-const SiteErrorPage = sitePage("error");
-
-/** A status with no page of its own: its number, and the request id when there is one. */
-export function StatusErrorPage({ status, requestId }: { status: number } & ErrorPageProps) {
-  const { locale } = useLocalePath();
-  const all = messages(locale);
-  const title = all.statusError.title(status);
-  return (
-    <main data-page="status-error" data-status={status} data-locale={locale}>
-      <NoIndex title={title} />
-      <h1>{title}</h1>
-      {requestId && (
-        <p>
-          {all.serverError.reference}: <code data-reference-id={requestId}>{requestId}</code>
-        </p>
-      )}
-    </main>
-  );
-}
-
-/** The not-found page: the site's pages/404.tsx, or the status alone. */
-export function NotFoundPage() {
-  return SiteNotFoundPage ? <SiteNotFoundPage /> : <StatusErrorPage status={404} />;
-}
-
-/** A server-side failure: the site's pages/500.tsx, or the status and the id of its log line. */
-export function ServerErrorPage({ requestId }: ErrorPageProps) {
-  return SiteErrorPage ? (
-    <SiteErrorPage requestId={requestId} />
-  ) : (
-    <StatusErrorPage status={500} requestId={requestId} />
-  );
-}
-
-/** A crash in the browser after hydration: a generic notice and a way out. */
 /**
  * An exception thrown while rendering in the browser: a generic notice, and a
  * report to the server's log (app/routing/reporting.ts) under a short

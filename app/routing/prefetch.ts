@@ -79,6 +79,8 @@ export interface ManifestModule {
   readonly module: string;
   readonly imports?: readonly string[];
   readonly css?: readonly string[];
+  /** A route whose data its own client loader fetches (a Next.js page: from its data URL). */
+  readonly hasClientLoader?: boolean;
 }
 
 /** React Router's client manifest (`window.__reactRouterManifest`), as prefetching reads it. */
@@ -105,6 +107,11 @@ export interface PrefetchPlan {
   readonly modules: readonly RouteModuleFile[];
   /** The page's route-data URL, when its data is the same for everybody; else null. */
   readonly data: string | null;
+  /**
+   * The route, rendered once, whose client loader fetches its data itself (a
+   * Next.js page): its module, once evaluated, tells its data URL, if it has one.
+   */
+  readonly clientData: string | null;
 }
 
 const filesOf = (m: ManifestModule | undefined): string[] =>
@@ -115,7 +122,8 @@ const filesOf = (m: ManifestModule | undefined): string[] =>
  * the matched routes' modules, less those of the entry and of the routes
  * already loaded, and which of them are route modules; and the page's route
  * data when the deepest matched route renders once (every route above it does
- * then too).
+ * then too): React Router's route data, or, for a route that loads its own
+ * (a Next.js page), whatever its module says once evaluated.
  */
 export function prefetchPlan(
   page: string,
@@ -135,6 +143,12 @@ export function prefetchPlan(
     if (route && !loaded.has(route.module)) modules.push({ route: id, module: route.module });
   }
   const leaf = matchedRouteIds.at(-1);
-  const data = leaf !== undefined && renderOnceRoutes.has(leaf) ? routeDataPath(page) : null;
-  return { files: [...files], modules, data };
+  const once = leaf !== undefined && renderOnceRoutes.has(leaf);
+  const ownLoader = leaf !== undefined && manifest.routes[leaf]?.hasClientLoader === true;
+  return {
+    files: [...files],
+    modules,
+    data: once && !ownLoader ? routeDataPath(page) : null,
+    clientData: once && ownLoader ? leaf : null,
+  };
 }

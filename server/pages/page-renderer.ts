@@ -11,6 +11,12 @@ export interface RenderedPage {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
   readonly routePattern: string | undefined;
+  /**
+   * How long the page may be kept, when the page itself says (a Next.js page's
+   * `getStaticProps` returns `revalidate`): seconds, or false for as long as the
+   * build lives. Absent: its route's `revalidate` export decides.
+   */
+  readonly revalidate?: number | false;
 }
 
 export interface PageRenderer {
@@ -27,5 +33,6 @@ export interface PageRenderer {
     origin: string,
     target: string,
     report?: (problem: { status?: number; error?: unknown }) => void,
+    reason?: "build" | "stale",
   ): Promise<RenderedPage | null>;
 }

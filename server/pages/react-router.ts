@@ -21,7 +21,10 @@ import {
 import type { Exchange, Step } from "../platform/exchange.ts";
 import type { Logger } from "../platform/logger.ts";
 import { embedderForRender, type ServerImageEmbedder } from "../steps/images/embed.ts";
+import type { NextData } from "./next-data.ts";
 import type { PageRenderer } from "./page-renderer.ts";
+import { NEXT_DATA_PREFIX } from "../../app/next/routing/data-url.ts";
+import { stripBasePath } from "../../app/routing/base-path.ts";
 import { renderOnceRouteIds } from "./render-once.ts";
 
 /** Every page and route-data answer rendered per request may hold that request's id. */
@@ -49,6 +52,7 @@ export function createPageRenderer(
   logger: Logger,
   tracing: Tracing | null = null,
   embedder?: ServerImageEmbedder,
+  nextData?: Pick<NextData, "renderOnce">,
 ): PageRenderer {
   const policyHeader = cspHeaderName(config.csp.reportOnly);
   const basePath = basePathOf(build);
@@ -86,6 +90,7 @@ export function createPageRenderer(
         renderOnceRoutes,
         ...(embedder && { embedImage: embedderForRender(embedder).embedImage }),
         pipesDocument: true,
+        node: { req, res },
         reportError: (error) => logger.error({ reqId: requestId, err: error }, "request failed"),
       };
       // Outside the base path React Router renders nothing at all: it is given the
@@ -98,7 +103,14 @@ export function createPageRenderer(
       const response = await handle(request, contextFor(info));
       // The root middleware wrote it while the request was handled.
       exchange.routePattern = info.routePattern;
-      if (!response.headers.has("Cache-Control")) {
+      // A page's own code answered (a Next.js page's getServerSideProps or
+      // getInitialProps ended the response): nothing of ours follows.
+      if (res.headersSent) {
+        await response.body?.cancel();
+        return res.statusCode;
+      }
+      // One the page set itself (res.setHeader in getServerSideProps) stands.
+      if (!response.headers.has("Cache-Control") && !res.hasHeader("cache-control")) {
         response.headers.set("Cache-Control", PER_REQUEST_CACHE_CONTROL);
       }
       const { status } = response;
@@ -122,7 +134,12 @@ export function createPageRenderer(
       return response.status;
     },
 
-    async renderOnce(origin, target, report = () => {}) {
+    async renderOnce(origin, target, report = () => {}, reason = "build") {
+      if (nextData && stripBasePath(target, basePath)?.startsWith(NEXT_DATA_PREFIX)) {
+        const rendered = await nextData.renderOnce(target, reason);
+        if (rendered === null) report({ error: new Error("its data could not be rendered once") });
+        return rendered;
+      }
       const images = embedder && embedderForRender(embedder);
       const info: RequestInfo = {
         requestId: "",
@@ -132,6 +149,7 @@ export function createPageRenderer(
         fixtures: config.e2eFixtures,
         renderedOnce: true,
         renderOnceRoutes,
+        revalidateReason: reason,
         ...(images && { embedImage: images.embedImage }),
         reportError: (error) => report({ error }),
       };
@@ -164,7 +182,13 @@ export function createPageRenderer(
             csp,
           );
         }
-        return { status, headers, body, routePattern: info.routePattern };
+        return {
+          status,
+          headers,
+          body,
+          routePattern: info.routePattern,
+          ...(info.revalidate !== undefined && { revalidate: info.revalidate }),
+        };
       } catch (error) {
         logger.debug({ err: error, target }, "render once failed; rendering per request");
         report({ error });

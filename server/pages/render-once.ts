@@ -155,8 +155,16 @@ async function keptPage(
   rendered: RenderedPage,
   target: string,
   compression: boolean,
-  { revalidate, tags }: RenderOnceRoute,
+  route: RenderOnceRoute,
 ): Promise<KeptPage> {
+  const { tags } = route;
+  // The page's own word (getStaticProps' revalidate) over its route's.
+  const revalidate =
+    rendered.revalidate === undefined
+      ? route.revalidate
+      : rendered.revalidate === false
+        ? null
+        : rendered.revalidate;
   const isData = target.split("?", 1)[0]!.endsWith(".data");
   const renderedAt = Date.now();
   const cacheControl =
@@ -386,7 +394,12 @@ export function renderOncePages(
       .then(async (token) => {
         if (token === null) return; // another replica renders it: its page comes through the shared cache
         const release = (ms: number) => tier?.release(key, token, ms);
-        const rendered = await renderer.renderOnce(origin, target, report);
+        const rendered = await renderer.renderOnce(
+          origin,
+          target,
+          report,
+          previous ? "stale" : "build",
+        );
         if (rendered === null) {
           if (previous) {
             logger.error(

@@ -31,6 +31,7 @@ export type AnsweredBy =
   | "origin"
   | "sitemap"
   | "rendered-once"
+  | "next-data"
   | "rendered-per-request"
   | "error";
 

@@ -132,7 +132,11 @@ describe("a site with its own robots.txt and a page with getStaticPaths", () => 
   const PRICING = `import { Page } from "../../components/page.tsx";
 
 export function getStaticPaths() {
-  return { paths: JSON.parse(process.env.PRICING_PATHS ?? "[]") };
+  return { paths: JSON.parse(process.env.PRICING_PATHS ?? "[]"), fallback: "blocking" };
+}
+
+export function getStaticProps() {
+  return { props: {} };
 }
 
 export default function Pricing() {

@@ -102,8 +102,29 @@ describe("prefetchPlan: what a navigation will load that this page has not", () 
         files: ["/assets/about.js"],
         modules: [{ route: "default/about", module: "/assets/about.js" }],
         data: "/about.data",
+        clientData: null,
       },
     );
+  });
+
+  test("a page rendered once that loads its own data (a Next.js page): no route data; its module says", () => {
+    const next: ClientManifest = {
+      ...manifest,
+      routes: {
+        ...manifest.routes,
+        "default/about": { module: "/assets/about.js", hasClientLoader: true },
+      },
+    };
+    expect(prefetchPlan("/about", ["root", "default/about"], next, loaded, renderOnce)).toEqual({
+      files: ["/assets/about.js"],
+      modules: [{ route: "default/about", module: "/assets/about.js" }],
+      data: null,
+      clientData: "default/about",
+    });
+    // Rendered per request: nothing of its data, whoever loads it.
+    expect(
+      prefetchPlan("/about", ["root", "default/about"], next, loaded, new Set(["root"])).clientData,
+    ).toBeNull();
   });
 
   test("a page rendered per request: its module, what it imports that is new, its CSS; no data", () => {
@@ -113,6 +134,7 @@ describe("prefetchPlan: what a navigation will load that this page has not", () 
       files: ["/assets/blog-post.js", "/assets/date.js", "/assets/blog-post.css"],
       modules: [{ route: "default/blog-post", module: "/assets/blog-post.js" }],
       data: null,
+      clientData: null,
     });
   });
 
@@ -144,6 +166,7 @@ describe("prefetchPlan: what a navigation will load that this page has not", () 
       files: [],
       modules: [],
       data: "/_.data?q=2",
+      clientData: null,
     });
   });
 
@@ -152,6 +175,7 @@ describe("prefetchPlan: what a navigation will load that this page has not", () 
       files: [],
       modules: [],
       data: null,
+      clientData: null,
     });
   });
 
@@ -160,6 +184,7 @@ describe("prefetchPlan: what a navigation will load that this page has not", () 
       files: [],
       modules: [],
       data: null,
+      clientData: null,
     });
   });
 });

@@ -1,18 +1,25 @@
+import type { GetStaticPaths, GetStaticProps } from "next";
 import { Page } from "../../components/page.tsx";
 import { messages } from "../../i18n/messages.ts";
-import { usePage, type StaticPaths } from "../../page-params.ts";
 import { useLocalePath } from "../../root-data.ts";
 
-/** The documents the sitemap lists, as Next.js's getStaticPaths names them. */
-export function getStaticPaths(): StaticPaths {
-  return { paths: [{ params: { path: ["getting-started", "install"] } }] };
-}
+/**
+ * The documents prerendered (and listed in the sitemap); any other renders at
+ * its first request and is kept, as Next.js's `fallback: "blocking"` does.
+ */
+export const getStaticPaths: GetStaticPaths = () => ({
+  paths: [{ params: { path: ["getting-started", "install"] } }],
+  fallback: "blocking",
+});
+
+export const getStaticProps: GetStaticProps<{ path: string[] }> = ({ params }) => ({
+  props: { path: [params?.path ?? []].flat() },
+});
 
 // A required catch-all: `/docs` alone matches no page and is the 404 page.
-export default function Docs() {
+export default function Docs({ path }: { path: string[] }) {
   const m = messages(useLocalePath().locale).docs;
-  const path = usePage()?.params.path ?? [];
-  const body = m.body([path].flat().join(" / "));
+  const body = m.body(path.join(" / "));
   return (
     <Page title={m.title} description={body}>
       <p>{body}</p>

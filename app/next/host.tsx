@@ -1,0 +1,200 @@
+/**
+ * Where the site's Next.js files meet React Router's root route (app/root.tsx):
+ *
+ * - `NextDocument`: the site's `_document` (or Next.js's default document),
+ *   around whatever the root renders;
+ * - `NextApp`: the site's `_app` (or Next.js's default), given the page that
+ *   matched (its component, from the route's `handle`, and its props, from the
+ *   route's data), the router, and the head store every `next/head` feeds;
+ * - `NextErrorPage`: the same `_app` around the page that answers an error.
+ *
+ * `_app` stays mounted across navigations, as in Next.js: only `Component`
+ * and its props change. A React Router route module (no `handle.next`) renders
+ * inside `_app` too, through its outlet.
+ */
+import {
+  memo,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from "react";
+import { Outlet, useLocation, useMatches, useRevalidator } from "react-router";
+import { useCanonicalOptions } from "../root-data.ts";
+import { DEFAULT_LOCALE, LOCALES, splitLocalePath } from "../routing/locale.ts";
+import { pageParams, pageRouteOfId } from "../routing/pages.ts";
+import DefaultApp from "./app.tsx";
+import DefaultDocument, { DocumentPartsContext } from "./document.tsx";
+import { HeadElements, HeadStore, HeadStoreContext } from "./head.tsx";
+import { errorPageOf } from "./page/error-page.ts";
+import { nextPageOf, type AppProps, type NextPageData } from "./page/types.ts";
+import { nextQuery } from "./routing/query.ts";
+import {
+  createRouter,
+  followNavigations,
+  routeRendered,
+  routerReady,
+  RouterContext,
+  type RouterFields,
+} from "./router.tsx";
+import { siteFiles } from "./site-files.ts";
+
+const SiteApp = (siteFiles.app?.default ?? DefaultApp) as ComponentType<Record<string, unknown>>;
+const SiteDocument = (siteFiles.document?.default ?? DefaultDocument) as ComponentType<
+  Record<string, unknown>
+>;
+
+const LOCALE_SETTINGS = { locales: LOCALES, defaultLocale: DEFAULT_LOCALE } as const;
+
+/** False while the page hydrates, true ever after: what the router knows once the browser has it. */
+const noSubscription = () => () => {};
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/** A React Router route module's page, rendered where `_app` puts its `Component`. */
+function RouteModulePage() {
+  return <Outlet />;
+}
+
+interface AppFrameProps {
+  Component: ComponentType<Record<string, unknown>>;
+  /** The page's route as Next.js writes it (`/blog/[slug]`, `/404`), for `router.pathname`. */
+  pattern: string;
+  data: NextPageData | undefined;
+}
+
+/** `_app` with a page, its props and the router, and the head every `<Head>` feeds. */
+function AppFrame({ Component, pattern, data }: AppFrameProps) {
+  const location = useLocation();
+  const { basePath } = useCanonicalOptions();
+  const hydrated = useHydrated();
+  const { locale, path } = splitLocalePath(location.pathname);
+  const ready = Boolean(data?.ready) || hydrated;
+  const isFallback = data?.fallback === true;
+  const params = useMemo(() => pageParams(pattern, path) ?? {}, [pattern, path]);
+  const query = useMemo(
+    () => (ready ? nextQuery(location.search, params) : { ...params }),
+    [ready, location.search, params],
+  );
+  const asPath = path + location.search + (hydrated ? location.hash : "");
+  const router = useMemo(() => {
+    const fields: RouterFields = {
+      pathname: pattern,
+      route: pattern,
+      query,
+      asPath,
+      basePath,
+      locale,
+      locales: [...LOCALE_SETTINGS.locales],
+      defaultLocale: LOCALE_SETTINGS.defaultLocale,
+      domainLocales: undefined,
+      isLocaleDomain: false,
+      isFallback,
+      isReady: ready,
+      isPreview: false,
+    };
+    return createRouter(fields, {
+      locale,
+      defaultLocale: LOCALE_SETTINGS.defaultLocale,
+      locales: LOCALE_SETTINGS.locales,
+    });
+  }, [pattern, query, asPath, basePath, locale, isFallback, ready]);
+  const [store] = useState(() => new HeadStore());
+
+  useEffect(() => {
+    followNavigations();
+    routerReady();
+  }, []);
+  // After the page a navigation committed has rendered: Next.js's routeChangeComplete.
+  useEffect(() => routeRendered(), [location]);
+  const revalidator = useRevalidator();
+  // A fallback page (getStaticPaths' fallback: true) asks for its data once it is in the browser.
+  useEffect(() => {
+    if (isFallback && revalidator.state === "idle") void revalidator.revalidate();
+  }, [isFallback, revalidator]);
+
+  const props: AppProps = data?.props ?? { pageProps: {} };
+  return (
+    <RouterContext value={router}>
+      <HeadStoreContext value={store}>
+        <SiteApp {...props} Component={Component} router={router} />
+        <HeadElements store={store} />
+      </HeadStoreContext>
+    </RouterContext>
+  );
+}
+
+/** The root route's component: the matched page inside `_app`. */
+export function NextApp() {
+  const matches = useMatches();
+  const { prefix } = splitLocalePath(useLocation().pathname);
+  const leaf = matches.at(-1);
+  const next = nextPageOf(leaf?.handle);
+  if (next) {
+    return (
+      <AppFrame
+        Component={next.page}
+        pattern={next.pattern}
+        data={leaf!.loaderData as NextPageData | undefined}
+      />
+    );
+  }
+  // A route module: its pages-folder route, or the path it matched (a fixture).
+  const pattern = pageRouteOfId(leaf?.id ?? "", prefix)?.pattern ?? leaf?.pathname ?? "/";
+  return <AppFrame Component={RouteModulePage} pattern={pattern} data={undefined} />;
+}
+
+/**
+ * The page that answers an error status inside `_app`: the site's 404 or 500
+ * page, or its `_error`, given `statusCode` (and, on a server error, the id of
+ * the request's log line, as `requestId`).
+ */
+export function NextErrorPage({
+  status,
+  data,
+  requestId,
+}: {
+  status: number;
+  data?: NextPageData | undefined;
+  requestId?: string | undefined;
+}) {
+  const { Component, pattern, kind } = errorPageOf(status);
+  const fromServer = data?.props;
+  const pageProps = {
+    ...(kind === "error" || kind === "default" ? { statusCode: status } : {}),
+    ...fromServer?.pageProps,
+    ...(status >= 500 && requestId && { requestId }),
+  };
+  return (
+    <AppFrame
+      Component={Component}
+      pattern={pattern}
+      data={{ props: { ...fromServer, pageProps }, ready: false }}
+    />
+  );
+}
+
+/** The site's `_document` around the page: what changes it is its locale and the response's nonce. */
+export const NextDocument = memo(function NextDocument({
+  locale,
+  nonce,
+  children,
+}: {
+  locale: string;
+  nonce: string | undefined;
+  children: ReactNode;
+}) {
+  const parts = useMemo(() => ({ locale, nonce, main: children }), [locale, nonce, children]);
+  return (
+    <DocumentPartsContext value={parts}>
+      <SiteDocument locale={locale} />
+    </DocumentPartsContext>
+  );
+});

@@ -1,0 +1,122 @@
+/**
+ * The half of a Next.js page route that the browser runs too (page-module.ts
+ * adds these to each page): its `handle` (the page's component and what the
+ * shell knows of it), and its `clientLoader`, which loads the page's props on a
+ * client navigation as Next.js's client does:
+ *
+ * - a page with server data (`getServerSideProps`, `getStaticProps`) fetches
+ *   them from its data URL, `/_next/data/<buildId>/<locale>/<path>.json`: the
+ *   build id binds them to this tab's build. `{ notFound: true }` shows the
+ *   not-found page, `__N_REDIRECT` goes on to its destination, and anything
+ *   else (another build's 404, a server error, no network) loads the target as
+ *   a document (app/client/data-requests.ts, app/client/route-load.ts);
+ * - a page with `getInitialProps` (its own, or `_app`'s) runs it in the browser;
+ * - any other page has no props to load.
+ */
+import {
+  data,
+  redirect,
+  type ClientLoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { basePathOfBasename, stripBasePath } from "../../routing/base-path.ts";
+import { DEFAULT_LOCALE, LOCALES, splitLocalePath } from "../../routing/locale.ts";
+import { pageParams, pageRouteOf } from "../../routing/pages.ts";
+import { loadAsDocument } from "../../client/route-load.ts";
+import { nextQuery } from "../routing/query.ts";
+import { nextDataUrlOf } from "./data-location.ts";
+import { isShallowNavigation } from "../router.tsx";
+import { siteFiles } from "../site-files.ts";
+import { initialProps, hasInitialProps } from "./initial-props.ts";
+import type {
+  AppComponent,
+  NextPageData,
+  NextPageHandle,
+  PageComponent,
+  PageMeta,
+} from "./types.ts";
+
+function patternOf(file: string): string {
+  const route = pageRouteOf(file);
+  return typeof route === "string" ? "/" : route.pattern;
+}
+
+export function nextPageHandle(page: PageComponent, meta: PageMeta): NextPageHandle {
+  return { next: { page, meta, pattern: patternOf(meta.file) } };
+}
+
+/** Never settles: the page is being replaced by a document load. */
+const replacedBy = (target: string): Promise<never> => {
+  loadAsDocument(target);
+  return new Promise<never>(() => {});
+};
+
+/** What Next.js's server sends for a page it did not find: `{ "notFound": true }`. */
+async function isNotFoundAnswer(response: Response): Promise<boolean> {
+  try {
+    return (JSON.parse(await response.text()) as { notFound?: unknown }).notFound === true;
+  } catch {
+    return false;
+  }
+}
+
+const appOf = () => (siteFiles.app?.default as AppComponent | undefined) ?? null;
+
+export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
+  const pattern = patternOf(meta.file);
+  return async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<NextPageData> {
+    const url = new URL(request.url);
+    const basePath = basePathOfBasename(window.__reactRouterContext?.basename);
+    const shown = url.pathname + url.search + url.hash;
+    const { locale, path } = splitLocalePath(stripBasePath(url.pathname, basePath) ?? url.pathname);
+    const params = pageParams(pattern, path) ?? {};
+    const query = nextQuery(url.search, params);
+
+    if (meta.data === "initial") {
+      if (!hasInitialProps(appOf(), page)) return { props: { pageProps: {} }, ready: true };
+      const asPath = path + url.search;
+      const localeFields = { locale, locales: LOCALES, defaultLocale: DEFAULT_LOCALE };
+      const props = await initialProps(
+        appOf(),
+        page,
+        { pathname: pattern, query, asPath, ...localeFields, AppTree: () => null },
+        { pathname: pattern, route: pattern, query, asPath, ...localeFields },
+      );
+      return { props, ready: true };
+    }
+
+    const dataUrl = nextDataUrlOf(pattern, url, basePath);
+    const response = await fetch(dataUrl, {
+      signal: request.signal,
+      headers: { "x-nextjs-data": "1" },
+    });
+    if (response.status === 404 && (await isNotFoundAnswer(response))) {
+      throw data(null, { status: 404 });
+    }
+    if (!response.ok) return replacedBy(shown);
+    const json = (await response.json()) as {
+      pageProps?: Record<string, unknown>;
+      __N_SSP?: true;
+      __N_SSG?: true;
+    } & Record<string, unknown>;
+    const { __N_SSP: _ssp, __N_SSG: _ssg, ...props } = json;
+    const destination = props.pageProps?.__N_REDIRECT;
+    if (typeof destination === "string") {
+      const status = Number(props.pageProps?.__N_REDIRECT_STATUS) || 307;
+      const local = destination.startsWith("/") && !destination.startsWith("//");
+      if (!local) throw redirect(destination, status);
+      // React Router puts its base path before a path; one that says basePath: false is whole.
+      if (props.pageProps?.__N_REDIRECT_BASE_PATH === false) {
+        throw redirect(new URL(destination, location.origin).href, status);
+      }
+      throw redirect(destination, status);
+    }
+    return { props: { ...props, pageProps: props.pageProps ?? {} }, ready: true };
+  };
+}
+
+/** A shallow navigation (`router.push(url, as, { shallow: true })`) loads nothing. */
+export function nextPageShouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
+  if (isShallowNavigation(args)) return false;
+  return args.defaultShouldRevalidate;
+}

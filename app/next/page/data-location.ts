@@ -1,0 +1,23 @@
+/**
+ * Where the browser fetches a Next.js page's data: its page loader, and the
+ * prefetcher ahead of a click, ask for the same URL, so a prefetched answer
+ * serves the click.
+ */
+import { stripBasePath } from "../../routing/base-path.ts";
+import { splitLocalePath } from "../../routing/locale.ts";
+import { pageParams } from "../../routing/pages.ts";
+import { nextDataPath } from "../routing/data-url.ts";
+import { nextQuery, searchOf } from "../routing/query.ts";
+
+/**
+ * The data URL of the page at `url` (a Next.js page with `pattern`), as
+ * Next.js's client asks for it: the page's parameters in its query too.
+ */
+export function nextDataUrlOf(pattern: string, url: URL, basePath: string): string {
+  const { locale, path } = splitLocalePath(stripBasePath(url.pathname, basePath) ?? url.pathname);
+  const query = nextQuery(url.search, pageParams(pattern, path) ?? {});
+  return (
+    basePath +
+    nextDataPath({ buildId: window.__reactRouterManifest.version, locale, path }, searchOf(query))
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * The server's half of a Next.js page route (page-module.ts adds these to each
+ * page): the `loader` that renders a document with the page's props, whether
+ * it is rendered once, and the page's data at its data URL (`/_next/data/...`),
+ * which the server's data step answers through the build's entry module.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isbot } from "isbot";
+import { data, redirect, type LoaderFunctionArgs } from "react-router";
+import { requestInfo, type RequestInfo } from "../../context.ts";
+import { stripBasePath, withBasePath } from "../../routing/base-path.ts";
+import { DEFAULT_LOCALE, LOCALES, splitLocalePath } from "../../routing/locale.ts";
+import { pageParams, pageRouteOf } from "../../routing/pages.ts";
+import { TRAILING_SLASH } from "../../routing/canonical-url.ts";
+import { siteFiles } from "../site-files.ts";
+import { customAppInitialProps } from "./initial-props.ts";
+import { pageProps, type PageLocales, type PagePropsOutcome } from "./props.ts";
+import type {
+  AppComponent,
+  DataFunctions,
+  NextPageData,
+  PageComponent,
+  PageMeta,
+  PageRequest,
+} from "./types.ts";
+import { errorPageData } from "./error-data.ts";
+
+export const PAGE_LOCALES: PageLocales = { locales: LOCALES, defaultLocale: DEFAULT_LOCALE };
+
+const siteApp = (): AppComponent | null =>
+  (siteFiles.app?.default as AppComponent | undefined) ?? null;
+
+/** A page file's route as Next.js writes it (`blog/[slug].tsx` -> `/blog/[slug]`). */
+export function patternOfFile(file: string): string {
+  const route = pageRouteOf(file);
+  if (typeof route === "string") throw new Error(route);
+  return route.pattern;
+}
+
+/** The page's request from its URL (base path and locale prefix taken off). */
+export function pageRequestOf(url: URL, pattern: string, basePath: string): PageRequest {
+  const inner = stripBasePath(url.pathname, basePath) ?? url.pathname;
+  const { locale, path } = splitLocalePath(inner);
+  return { pattern, params: pageParams(pattern, path) ?? {}, locale, path, search: url.search };
+}
+
+/** Where a redirect from a data function goes: below the base path unless it says `basePath: false`. */
+function redirectLocation(
+  outcome: Extract<PagePropsOutcome, { kind: "redirect" }>,
+  basePath: string,
+): string {
+  const { destination } = outcome;
+  if (!outcome.basePath || !destination.startsWith("/") || destination.startsWith("//")) {
+    return destination;
+  }
+  return withBasePath(destination, basePath, TRAILING_SLASH === "always");
+}
+
+/** Thrown from a loader when the page's code has answered the request itself. */
+const ANSWERED = 299;
+
+/**
+ * The route data of a page's document, or the answer that replaces it (thrown,
+ * as React Router wants): the not-found page, a redirect, nothing at all.
+ */
+async function documentProps(
+  outcome: PagePropsOutcome,
+  info: RequestInfo,
+  request: PageRequest,
+): Promise<Pick<NextPageData, "props" | "fallback">> {
+  switch (outcome.kind) {
+    case "props":
+      if (outcome.revalidate !== undefined) info.revalidate = outcome.revalidate;
+      return { props: outcome.props };
+    case "fallback":
+      return { props: { pageProps: {} }, fallback: true };
+    case "not-found":
+      if (outcome.revalidate !== undefined) info.revalidate = outcome.revalidate;
+      throw data(await errorPageData(404, { request, node: info.node }), { status: 404 });
+    case "redirect":
+      throw redirect(redirectLocation(outcome, info.basePath), outcome.status);
+    case "sent":
+      throw data(null, { status: ANSWERED });
+  }
+}
+
+/**
+ * Whether the page knew the query it was asked with when it rendered: with
+ * server-side props or `getInitialProps`. Otherwise it rendered for every query
+ * alike (as Next.js renders such pages at build time), and the router is ready
+ * once the page is hydrated.
+ */
+function knowsQuery(page: PageComponent, meta: PageMeta): boolean {
+  if (meta.data === "server-side") return true;
+  return (
+    meta.data === "initial" && (Boolean(page.getInitialProps) || customAppInitialProps(siteApp()))
+  );
+}
+
+/** The `loader` of a Next.js page's route. */
+export function nextPageLoader(page: PageComponent, functions: DataFunctions, meta: PageMeta) {
+  const pattern = patternOfFile(meta.file);
+  return async function loader({ request, context }: LoaderFunctionArgs): Promise<NextPageData> {
+    const info = requestInfo(context, request);
+    const pageRequest = pageRequestOf(new URL(request.url), pattern, info.basePath);
+    const userAgent = request.headers.get("user-agent");
+    const outcome = await pageProps({
+      App: siteApp(),
+      page,
+      functions,
+      meta,
+      request: pageRequest,
+      locales: PAGE_LOCALES,
+      node: info.node,
+      fallbackAllowed: !info.renderedOnce && !(userAgent !== null && isbot(userAgent)),
+      revalidateReason: info.revalidateReason,
+    });
+    const found = await documentProps(outcome, info, pageRequest);
+    return { ...found, ready: found.fallback ? false : knowsQuery(page, meta) };
+  };
+}
+
+/**
+ * Whether a page is rendered once: one with `getStaticProps`, or with no data
+ * function and no `getInitialProps` (its own or `_app`'s), as Next.js renders
+ * those at build time. Read at start-up (server/pages/render-once.ts).
+ */
+export function nextPageRendersOnce(page: PageComponent, meta: PageMeta): boolean {
+  if (meta.data === "server-side") return false;
+  if (meta.data === "static") return true;
+  return !page.getInitialProps && !customAppInitialProps(siteApp());
+}
+
+/** A page's answer at its data URL, as Next.js's server gives it. */
+export interface NextDataAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+  /** `getStaticProps`' `revalidate`, for the answer kept with the page's. */
+  readonly revalidate?: number | false;
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+/** What Next.js sends with the data of a page rendered per request. */
+const NO_STORE = "private, no-cache, no-store, max-age=0, must-revalidate";
+
+export interface NextDataInput {
+  /** The page's route module, as the server build holds it. */
+  readonly module: Record<string, unknown>;
+  readonly request: PageRequest;
+  readonly node?: { readonly req: IncomingMessage; readonly res: ServerResponse };
+  readonly revalidateReason?: "build" | "stale" | "on-demand";
+}
+
+/**
+ * The data of a page for a client navigation: `{ pageProps, __N_SSP | __N_SSG }`,
+ * `{ notFound: true }` with a 404, a redirect as `__N_REDIRECT`; null when the
+ * page's code answered the request itself. A page without server data (no
+ * `getServerSideProps` nor `getStaticProps`) has none: 404, as in Next.js.
+ */
+export async function nextDataAnswer(input: NextDataInput): Promise<NextDataAnswer | null> {
+  const { module, request, node } = input;
+  const handle = (module.handle as { next?: { page: PageComponent; meta: PageMeta } } | undefined)
+    ?.next;
+  if (!handle || handle.meta.data === "initial") {
+    return {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+      body: "Not Found\n",
+    };
+  }
+  const { page, meta } = handle;
+  const outcome = await pageProps({
+    App: siteApp(),
+    page,
+    functions: module as DataFunctions,
+    meta,
+    request,
+    locales: PAGE_LOCALES,
+    node,
+    revalidateReason: input.revalidateReason,
+  });
+  const kind = meta.data === "server-side" ? { __N_SSP: true } : { __N_SSG: true };
+  const headers = {
+    "content-type": JSON_TYPE,
+    ...(meta.data === "server-side" && { "cache-control": NO_STORE }),
+  };
+  switch (outcome.kind) {
+    case "sent":
+      return null;
+    case "not-found":
+      return {
+        status: 404,
+        headers,
+        body: JSON.stringify({ notFound: true }),
+        ...(outcome.revalidate !== undefined && { revalidate: outcome.revalidate }),
+      };
+    case "redirect":
+      return {
+        status: 200,
+        headers,
+        body: JSON.stringify({
+          pageProps: {
+            __N_REDIRECT: outcome.destination,
+            __N_REDIRECT_STATUS: outcome.status,
+            ...(!outcome.basePath && { __N_REDIRECT_BASE_PATH: false }),
+          },
+          ...kind,
+        }),
+      };
+    case "fallback":
+    case "props": {
+      const props = outcome.kind === "props" ? outcome.props : { pageProps: {} };
+      return {
+        status: 200,
+        headers,
+        body: JSON.stringify({ ...props, ...kind }),
+        ...(outcome.kind === "props" &&
+          outcome.revalidate !== undefined && { revalidate: outcome.revalidate }),
+      };
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * What the shell's page runtime passes around: a Next.js page's component and
+ * data functions, and the data its route carries to the browser.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ComponentType } from "react";
+import type { PageParams } from "../../routing/pages.ts";
+import type { PageMeta } from "../vite/page-module.ts";
+import type { NextQuery } from "../routing/query.ts";
+
+export type { PageMeta } from "../vite/page-module.ts";
+
+/** `getInitialProps`'s context, as Next.js gives it (req and res on the server only). */
+export interface NextPageContext {
+  req?: IncomingMessage & { cookies?: Record<string, string> };
+  res?: ServerResponse;
+  err?: (Error & { statusCode?: number }) | null;
+  pathname: string;
+  query: NextQuery;
+  asPath?: string;
+  locale?: string;
+  locales?: readonly string[];
+  defaultLocale?: string;
+  AppTree: ComponentType<Record<string, unknown>>;
+}
+
+/** A page component, with the static Next.js reads. */
+export type PageComponent = ComponentType<Record<string, unknown>> & {
+  getInitialProps?: (context: NextPageContext) => unknown;
+};
+
+/** `_app`'s component, with the static Next.js reads. */
+export type AppComponent = ComponentType<Record<string, unknown>> & {
+  getInitialProps?: (context: {
+    Component: PageComponent;
+    router: unknown;
+    ctx: NextPageContext;
+    AppTree: ComponentType<Record<string, unknown>>;
+  }) => unknown;
+};
+
+/** A page module's data functions, as it exports them (server only). */
+export interface DataFunctions {
+  readonly getServerSideProps?: (context: never) => unknown;
+  readonly getStaticProps?: (context: never) => unknown;
+  readonly getStaticPaths?: (context: never) => unknown;
+}
+
+/** What `_app` gets besides `Component` and `router`: `pageProps`, and what its `getInitialProps` adds. */
+export type AppProps = { pageProps: Record<string, unknown> } & Record<string, unknown>;
+
+/** A Next.js page route's data: what its loader and client loader return. */
+export interface NextPageData {
+  readonly props: AppProps;
+  /**
+   * The router knew the query when the page rendered (server-side props or
+   * `getInitialProps`): `isReady` from the start. Otherwise the page was
+   * rendered for every query alike, and the router is ready once hydrated.
+   */
+  readonly ready: boolean;
+  /** The fallback of a path `getStaticPaths` did not list (`fallback: true`): its data comes next. */
+  readonly fallback?: true;
+}
+
+/** What `handle` carries for a Next.js page: its component, and what the shell knows of it. */
+export interface NextPageHandle {
+  readonly next: {
+    readonly page: PageComponent;
+    readonly meta: PageMeta;
+    /** The page's route as Next.js writes it: `/blog/[slug]`. */
+    readonly pattern: string;
+  };
+}
+
+export function nextPageOf(handle: unknown): NextPageHandle["next"] | null {
+  return (handle as Partial<NextPageHandle> | undefined)?.next ?? null;
+}
+
+/** A page's request, as the shell's runtime sees it (server or browser). */
+export interface PageRequest {
+  readonly pattern: string;
+  readonly params: PageParams;
+  /** Null for a site without locales. */
+  readonly locale: string | null;
+  /** The path without base path and locale prefix, as requested (percent-encoded). */
+  readonly path: string;
+  /** `?x=1`, or "". */
+  readonly search: string;
+}

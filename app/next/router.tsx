@@ -1,0 +1,485 @@
+/**
+ * `next/router`: `useRouter()`, `withRouter`, and the `Router` singleton, over
+ * React Router's own router. A navigation is React Router's (so the route-load
+ * timeout, the build binding and the fallbacks of the shell hold for it); this
+ * module gives it Next.js's API: URL objects, `as`, locales, shallow routing,
+ * `beforePopState`, and `router.events` in Next.js's order:
+ *
+ *   routeChangeStart -> beforeHistoryChange -> routeChangeComplete
+ *   (routeChangeError, with `cancelled`, for one superseded by another)
+ *   hashChangeStart -> hashChangeComplete, for a change of hash alone
+ */
+import { createContext, useContext, type ComponentType, type ReactElement } from "react";
+import { createPath, type DataRouter, type Location } from "react-router";
+import { onNavigationAbandoned } from "../client/route-load.ts";
+import {
+  formatUrl,
+  localizedHref,
+  onlyHashChanges,
+  resolveHref,
+  type LocaleSettings,
+  type Url,
+} from "./routing/href.ts";
+import type { NextQuery } from "./routing/query.ts";
+
+export type { Url, UrlObject } from "./routing/href.ts";
+
+/** The router's fields, as a page sees them. */
+export interface RouterFields {
+  /** The page's route pattern: `/blog/[slug]`. */
+  readonly pathname: string;
+  readonly route: string;
+  readonly query: NextQuery;
+  /** The path shown, without base path and locale prefix, query (and hash) included. */
+  readonly asPath: string;
+  readonly basePath: string;
+  readonly locale: string | undefined;
+  readonly locales: string[] | undefined;
+  readonly defaultLocale: string | undefined;
+  readonly domainLocales: undefined;
+  readonly isLocaleDomain: boolean;
+  readonly isFallback: boolean;
+  readonly isReady: boolean;
+  readonly isPreview: boolean;
+}
+
+export interface TransitionOptions {
+  shallow?: boolean;
+  locale?: string | false;
+  scroll?: boolean;
+  unstable_skipClientCache?: boolean;
+}
+
+export type RouterEvent =
+  | "routeChangeStart"
+  | "beforeHistoryChange"
+  | "routeChangeComplete"
+  | "routeChangeError"
+  | "hashChangeStart"
+  | "hashChangeComplete";
+
+type Handler = (...args: never[]) => void;
+
+/** `router.events`: Next.js's mitt, `on`, `off` and `emit`. */
+export interface RouterEvents {
+  on(type: RouterEvent, handler: Handler): void;
+  off(type: RouterEvent, handler: Handler): void;
+  emit(type: RouterEvent, ...args: unknown[]): void;
+}
+
+function createEvents(): RouterEvents {
+  const handlers = new Map<string, Handler[]>();
+  return {
+    on(type, handler) {
+      handlers.set(type, [...(handlers.get(type) ?? []), handler]);
+    },
+    off(type, handler) {
+      const list = handlers.get(type);
+      if (list)
+        handlers.set(
+          type,
+          list.filter((h) => h !== handler),
+        );
+    },
+    emit(type, ...args) {
+      for (const handler of handlers.get(type) ?? [])
+        (handler as (...a: unknown[]) => void)(...args);
+    },
+  };
+}
+
+export interface BeforePopStateArgs {
+  url: string;
+  as: string;
+  options: TransitionOptions;
+}
+export type BeforePopStateCallback = (state: BeforePopStateArgs) => boolean;
+
+export interface NextRouter extends RouterFields {
+  push(url: Url, as?: Url, options?: TransitionOptions): Promise<boolean>;
+  replace(url: Url, as?: Url, options?: TransitionOptions): Promise<boolean>;
+  reload(): void;
+  back(): void;
+  forward(): void;
+  prefetch(url: string, as?: string, options?: { locale?: string | false }): Promise<void>;
+  beforePopState(callback: BeforePopStateCallback): void;
+  readonly events: RouterEvents;
+}
+
+/** Every router shares one set of events, as Next.js's singleton does. */
+const events = createEvents();
+
+/** The page shown (or being rendered), with what the router needs beyond its fields. */
+interface Current {
+  fields: RouterFields;
+  settings: LocaleSettings;
+}
+let current: Current | null = null;
+
+/** Made by the host (host.tsx) for each render: a new object when a field changes. */
+export function createRouter(fields: RouterFields, settings: LocaleSettings): NextRouter {
+  if (typeof window !== "undefined") current = { fields, settings };
+  return { ...fields, ...methods, events };
+}
+
+/** A cancelled navigation's error, as Next.js makes it. */
+function cancelled(): Error & { cancelled: true } {
+  return Object.assign(new Error("Route Cancelled"), { cancelled: true as const });
+}
+
+interface Pending {
+  readonly as: string;
+  readonly props: { shallow: boolean };
+  /** Its navigation was seen starting in React Router's state. */
+  seen: boolean;
+  historyChanged: boolean;
+  committed: boolean;
+  readonly settle: (done: boolean) => void;
+  readonly done: Promise<boolean>;
+}
+
+/** The route change in progress, from its start event to its complete (or error) event. */
+let pending: Pending | null = null;
+
+function begin(as: string, props: { shallow: boolean }, seen: boolean): Pending {
+  if (pending) {
+    const superseded = pending;
+    pending = null;
+    events.emit("routeChangeError", cancelled(), superseded.as, superseded.props);
+    superseded.settle(false);
+  }
+  let settle!: (done: boolean) => void;
+  const done = new Promise<boolean>((resolve) => (settle = resolve));
+  const started: Pending = {
+    as,
+    props,
+    seen,
+    historyChanged: false,
+    committed: false,
+    settle,
+    done,
+  };
+  pending = started;
+  events.emit("routeChangeStart", as, props);
+  return started;
+}
+
+function beforeHistoryChange(navigation: Pending): void {
+  if (navigation.historyChanged) return;
+  navigation.historyChanged = true;
+  events.emit("beforeHistoryChange", navigation.as, navigation.props);
+}
+
+/** Called by the host once the page a navigation committed has rendered. */
+export function routeRendered(): void {
+  if (!pending?.committed) return;
+  const completed = pending;
+  pending = null;
+  events.emit("routeChangeComplete", completed.as, completed.props);
+  completed.settle(true);
+}
+
+/**
+ * Called when the shell gives up on a client navigation and loads its target
+ * as a document (route-load timeout, failed load): its error event, as Next.js
+ * emits one before its own hard navigation.
+ */
+export function routeAbandoned(error: unknown): void {
+  if (!pending) return;
+  const abandoned = pending;
+  pending = null;
+  events.emit("routeChangeError", error, abandoned.as, abandoned.props);
+  abandoned.settle(false);
+}
+
+const dataRouter = (): DataRouter | undefined =>
+  typeof window === "undefined" ? undefined : window.__reactRouterDataRouter;
+
+/** The base path React Router runs under: "" or `/shop`. */
+function basePath(): string {
+  return current?.fields.basePath ?? "";
+}
+
+/** The URL shown now, below the base path: `/fr/about?x=1#top`. */
+function shownPath(): string {
+  const path = location.pathname.slice(basePath().length) || "/";
+  return path + location.search + location.hash;
+}
+
+/** A path React Router showed, as an event names it: base path, locale, query and hash. */
+const eventUrlOf = (path: string) => basePath() + path;
+
+/** The paths a shallow navigation goes to, until its loaders are asked whether to run. */
+let shallowTarget: string | null = null;
+
+/**
+ * Whether React Router should load data for a navigation: not for a shallow
+ * one (`router.push(url, as, { shallow: true })`) to the same page.
+ */
+export function isShallowNavigation({
+  currentUrl,
+  nextUrl,
+}: {
+  currentUrl: URL;
+  nextUrl: URL;
+}): boolean {
+  if (shallowTarget === null) return false;
+  const base = basePath();
+  const next = nextUrl.pathname.slice(base.length) + nextUrl.search;
+  return next === shallowTarget && currentUrl.pathname === nextUrl.pathname;
+}
+
+async function change(
+  method: "push" | "replace",
+  url: Url,
+  as: Url | undefined,
+  options: TransitionOptions = {},
+): Promise<boolean> {
+  const router = dataRouter();
+  if (!router || !current) throw new Error("next/router: the router is not mounted yet");
+  const { fields, settings } = current;
+  const resolved = resolveHref(url, as, fields, location.origin);
+  if (resolved === null) {
+    // Another origin: the browser goes there; this page is left.
+    const href = formatUrl(as ?? url);
+    if (method === "replace") location.replace(href);
+    else location.assign(href);
+    return new Promise<boolean>(() => {});
+  }
+  const target = localizedHref(resolved.as, options.locale, settings);
+  const props = { shallow: options.shallow === true };
+  const eventUrl = eventUrlOf(target);
+  const navigate = () =>
+    router.navigate(target, {
+      replace: method === "replace",
+      preventScrollReset: options.scroll === false,
+    });
+  if (onlyHashChanges(shownPath(), target)) {
+    events.emit("hashChangeStart", eventUrl, props);
+    hashChange = true;
+    try {
+      await navigate();
+    } finally {
+      hashChange = false;
+    }
+    events.emit("hashChangeComplete", eventUrl, props);
+    return true;
+  }
+  const navigation = begin(eventUrl, props, false);
+  shallowTarget = props.shallow ? target.split("#", 1)[0]! : null;
+  try {
+    await navigate();
+  } finally {
+    shallowTarget = null;
+  }
+  return navigation.done;
+}
+
+/** Set while React Router changes the hash alone: no history event of a route change. */
+let hashChange = false;
+
+let beforePopStateCallback: BeforePopStateCallback | null = null;
+
+const methods = {
+  push: (url: Url, as?: Url, options?: TransitionOptions) => change("push", url, as, options),
+  replace: (url: Url, as?: Url, options?: TransitionOptions) => change("replace", url, as, options),
+  reload: () => window.location.reload(),
+  back: () => window.history.back(),
+  forward: () => window.history.forward(),
+  prefetch: async (url: string, as?: string, options: { locale?: string | false } = {}) => {
+    if (!current) return;
+    const resolved = resolveHref(url, as, current.fields, location.origin);
+    if (resolved === null) return;
+    const target = localizedHref(resolved.as, options.locale, current.settings);
+    await prefetcher?.(target);
+  },
+  beforePopState(callback: BeforePopStateCallback) {
+    beforePopStateCallback = callback;
+  },
+};
+
+/** What prefetches a page's code and data (the shell's prefetcher registers itself). */
+let prefetcher: ((path: string) => Promise<void>) | null = null;
+export function registerPrefetcher(prefetch: (path: string) => Promise<void>): void {
+  prefetcher = prefetch;
+}
+
+/**
+ * Follows React Router's navigations in the browser, from the first render of
+ * the host on: their starts (a navigation this module did not start: a
+ * React Router link, Back and Forward), and their commits. Once per page load.
+ */
+let following = false;
+export function followNavigations(): void {
+  const router = dataRouter();
+  if (following || !router) return;
+  following = true;
+  let lastLocation: Location = router.state.location;
+  let lastNavigation: Location | undefined;
+  router.subscribe((state) => {
+    const { navigation } = state;
+    if (navigation.state !== "idle" && navigation.location !== lastNavigation) {
+      lastNavigation = navigation.location;
+      if (navigation.location && !hashChange) {
+        if (pending && !pending.seen) pending.seen = true;
+        else begin(eventUrlOf(createPath(navigation.location)), { shallow: false }, true);
+      }
+    }
+    if (state.location !== lastLocation) {
+      const previous = lastLocation;
+      lastLocation = state.location;
+      if (hashChange || !pending) return;
+      if (navigation.state !== "idle" && previous.key === state.location.key) return;
+      beforeHistoryChange(pending);
+      pending.committed = true;
+    }
+  });
+  // React Router changes the URL as it commits a navigation: Next.js's
+  // beforeHistoryChange comes right before, with the URL still the old one.
+  for (const name of ["pushState", "replaceState"] as const) {
+    const original = window.history[name].bind(window.history);
+    window.history[name] = (data: unknown, unused: string, url?: string | URL | null) => {
+      if (pending && !hashChange && url != null) beforeHistoryChange(pending);
+      original(data, unused, url);
+    };
+  }
+}
+
+/** The page's location before the last `popstate`, to tell a change of hash alone. */
+let lastShown: string | null = null;
+
+if (typeof window !== "undefined") {
+  // The shell gives up on a navigation (timeout, failed load) and loads its target:
+  // Next.js emits routeChangeError before its own hard navigation.
+  onNavigationAbandoned((target) =>
+    routeAbandoned(Object.assign(new Error(`Failed to load ${target}`), { cancelled: false })),
+  );
+  lastShown = location.pathname + location.search + location.hash;
+  // Registered as this module loads, before React Router's own listener: a
+  // `beforePopState` callback that says no stops the event before it.
+  window.addEventListener("popstate", (event) => {
+    const shown = location.pathname + location.search + location.hash;
+    const previous = lastShown;
+    lastShown = shown;
+    const path = shownPath();
+    if (beforePopStateCallback) {
+      const proceed = beforePopStateCallback({ url: path, as: path, options: {} });
+      if (proceed === false) {
+        event.stopImmediatePropagation();
+        return;
+      }
+    }
+    if (previous !== null && onlyHashChanges(previous, shown)) {
+      events.emit("hashChangeStart", eventUrlOf(path), { shallow: false });
+      queueMicrotask(() => events.emit("hashChangeComplete", eventUrlOf(path), { shallow: false }));
+      hashChange = true;
+      queueMicrotask(() => (hashChange = false));
+      return;
+    }
+    begin(eventUrlOf(path), { shallow: false }, false);
+  });
+  const track = () => (lastShown = location.pathname + location.search + location.hash);
+  for (const name of ["pushState", "replaceState"] as const) {
+    const original = window.history[name].bind(window.history);
+    window.history[name] = (data: unknown, unused: string, url?: string | URL | null) => {
+      original(data, unused, url);
+      track();
+    };
+  }
+}
+
+export const RouterContext = createContext<NextRouter | null>(null);
+
+/** The router of the page being rendered. */
+export function useRouter(): NextRouter {
+  const router = useContext(RouterContext);
+  if (router === null) {
+    throw new Error(
+      "NextRouter was not mounted: useRouter() works inside a page of the pages folder",
+    );
+  }
+  return router;
+}
+
+export interface WithRouterProps {
+  router: NextRouter;
+}
+
+/** `withRouter(Component)`: the router as a prop, `getInitialProps` carried over. */
+export function withRouter<P extends WithRouterProps>(
+  Component: ComponentType<P> & { getInitialProps?: unknown },
+): ComponentType<Omit<P, "router">> {
+  function WithRouter(props: Omit<P, "router">): ReactElement {
+    return <Component {...(props as P)} router={useRouter()} />;
+  }
+  WithRouter.getInitialProps = Component.getInitialProps;
+  WithRouter.displayName = `withRouter(${Component.displayName ?? Component.name ?? "Component"})`;
+  return WithRouter;
+}
+
+const readyCallbacks: (() => void)[] = [];
+/** Runs the callbacks waiting for the router, once it is there. */
+export function routerReady(): void {
+  for (const callback of readyCallbacks.splice(0)) callback();
+}
+
+function singletonField<K extends keyof RouterFields>(field: K): RouterFields[K] {
+  if (!current) {
+    throw new Error(
+      'No router instance found. You should only use "next/router" on the client side of your app.',
+    );
+  }
+  return current.fields[field];
+}
+
+/**
+ * The singleton: `import Router from "next/router"`, the page's router outside
+ * React (in the browser only, as in Next.js), and its events from anywhere.
+ */
+const Router = {
+  get pathname() {
+    return singletonField("pathname");
+  },
+  get route() {
+    return singletonField("route");
+  },
+  get query() {
+    return singletonField("query");
+  },
+  get asPath() {
+    return singletonField("asPath");
+  },
+  get basePath() {
+    return singletonField("basePath");
+  },
+  get locale() {
+    return singletonField("locale");
+  },
+  get locales() {
+    return singletonField("locales");
+  },
+  get defaultLocale() {
+    return singletonField("defaultLocale");
+  },
+  get isFallback() {
+    return singletonField("isFallback");
+  },
+  get isReady() {
+    return singletonField("isReady");
+  },
+  get isPreview() {
+    return singletonField("isPreview");
+  },
+  get router(): NextRouter | null {
+    return current ? { ...current.fields, ...methods, events } : null;
+  },
+  ...methods,
+  events,
+  /** Runs `callback` once the router exists (at once if it does). */
+  ready(callback: () => void) {
+    if (current) callback();
+    else readyCallbacks.push(callback);
+  },
+};
+
+export default Router;

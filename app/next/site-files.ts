@@ -1,0 +1,30 @@
+/**
+ * The special files of the site's pages folder, where it has them: `_app`
+ * (around every page), `_document` (the HTML document), `_error`, `404` and
+ * `500` (the fallback pages). Each is the module as the team wrote it; the
+ * shell's own defaults stand in for the missing ones (host.tsx, document.tsx).
+ */
+import type { ComponentType } from "react";
+import { specialFileOf, type SpecialFile } from "../routing/pages.ts";
+
+// The exports these files may have that the shell reads.
+export interface SpecialModule {
+  default: ComponentType<Record<string, unknown>> & {
+    getInitialProps?: (context: never) => unknown;
+  };
+  getStaticProps?: (context: never) => unknown;
+}
+
+const modules = import.meta.glob<SpecialModule>(
+  "../pages/{_app,_document,_error,404,500}.{tsx,ts,jsx,js}",
+  { eager: true },
+);
+
+const found: Partial<Record<SpecialFile, SpecialModule>> = {};
+for (const [path, module] of Object.entries(modules)) {
+  const kind = specialFileOf(path.split("/").at(-1)!);
+  if (kind !== null) found[kind] = module;
+}
+
+/** The site's special files, by kind; absent where the folder has none. */
+export const siteFiles: Readonly<Partial<Record<SpecialFile, SpecialModule>>> = found;

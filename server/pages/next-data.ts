@@ -1,0 +1,184 @@
+/**
+ * A Next.js page's data at its data URL, `/_next/data/<buildId>/<locale>/<path>.json`:
+ * what the page's client fetches on a navigation (app/next/page/client.tsx).
+ * The URL is parsed here (app/next/routing/data-url.ts), the page found by
+ * Next.js's precedence, and its props made by the build's own runtime
+ * (app/next/page/server.ts, through the entry module), so a document and its
+ * data answer alike. Another build's URL is a 404 that is not `{ notFound }`:
+ * a tab of that build (ours, or the Next.js site's during a cutover) then loads
+ * the page as a document, as Next.js's client does.
+ */
+import { stripBasePath } from "../../app/routing/base-path.ts";
+import { DEFAULT_LOCALE, LOCALES } from "../../app/routing/locale.ts";
+import {
+  pageRouteOfId,
+  routePathOf,
+  type PageParams,
+  type PageRoute,
+} from "../../app/routing/pages.ts";
+import { nextRouteMatcher } from "../../app/routing/precedence.ts";
+import { parseNextDataPath, NEXT_DATA_PREFIX } from "../../app/next/routing/data-url.ts";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AppServerBuild } from "../platform/build.ts";
+import { sendText, type Exchange, type Step } from "../platform/exchange.ts";
+import type { Logger } from "../platform/logger.ts";
+import type { RenderedPage } from "./page-renderer.ts";
+
+/** A page's data request, as the build's runtime takes it (app/next/page/server.ts). */
+interface NextDataInput {
+  readonly module: Record<string, unknown>;
+  readonly request: {
+    readonly pattern: string;
+    readonly params: PageParams;
+    readonly locale: string | null;
+    readonly path: string;
+    readonly search: string;
+  };
+  readonly node?: { readonly req: IncomingMessage; readonly res: ServerResponse };
+  readonly revalidateReason?: "build" | "stale" | "on-demand";
+}
+
+/** Its answer; null when the page's own code answered the request. */
+interface NextDataAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+  readonly revalidate?: number | false;
+}
+
+/** What the build's entry module adds for this step (app/entry.server.tsx). */
+interface NextDataEntry {
+  nextDataAnswer(input: NextDataInput): Promise<NextDataAnswer | null>;
+}
+
+interface PageEntry {
+  readonly page: PageRoute;
+  readonly module: Record<string, unknown>;
+}
+
+interface FoundPage extends PageEntry {
+  readonly params: PageParams;
+  readonly locale: string;
+  readonly path: string;
+  /** The route's pattern as React Router reports it (`/fr/blog/:slug`): the access log's and the caches'. */
+  readonly routePattern: string;
+}
+
+export interface NextData {
+  /** Answers `GET|HEAD /_next/data/...`; passes everything else on. */
+  readonly step: Step;
+  /** The data at `target` (path, base path included, and query), for the caches of pages rendered once. */
+  renderOnce(target: string, reason: "build" | "stale" | "on-demand"): Promise<RenderedPage | null>;
+}
+
+export function nextData(
+  build: AppServerBuild,
+  { buildId, basePath }: { buildId: string; basePath: string },
+  logger: Logger,
+): NextData {
+  const entry = build.entry.module as unknown as Partial<NextDataEntry>;
+  // The unprefixed route of each page of the pages folder: one module serves every locale.
+  const match = nextRouteMatcher(
+    Object.values(build.routes).flatMap((route) => {
+      const page = route && pageRouteOfId(route.id, null);
+      return page ? [{ ...page, module: route.module as unknown as Record<string, unknown> }] : [];
+    }),
+  );
+
+  function find(rawPath: string): FoundPage | null | "another-build" {
+    const below = stripBasePath(rawPath, basePath);
+    if (below === null) return null;
+    const target = parseNextDataPath(below, LOCALES);
+    if (target === null) return null;
+    if (target.buildId !== buildId) return "another-build";
+    const locale = target.locale ?? DEFAULT_LOCALE;
+    const found = match(target.path);
+    if (found === null) return null;
+    const prefix = locale !== DEFAULT_LOCALE ? locale : null;
+    const routePath = [prefix, routePathOf(found.page)].filter(Boolean).join("/");
+    return {
+      page: found.page,
+      module: found.page.module,
+      params: found.params,
+      locale,
+      path: target.path,
+      routePattern: `/${routePath}`,
+    };
+  }
+
+  async function answerOf(
+    found: FoundPage,
+    search: string,
+    node: NextDataInput["node"],
+    reason?: "build" | "stale" | "on-demand",
+  ): Promise<NextDataAnswer | null> {
+    if (typeof entry.nextDataAnswer !== "function") return null;
+    return entry.nextDataAnswer({
+      module: found.module,
+      request: {
+        pattern: found.page.pattern,
+        params: found.params,
+        locale: found.locale,
+        path: found.path,
+        search,
+      },
+      node,
+      revalidateReason: reason,
+    });
+  }
+
+  return {
+    async step(exchange: Exchange) {
+      const { req, res, rawPath, rawSearch, path } = exchange;
+      if (path === null || !path.startsWith(NEXT_DATA_PREFIX)) return false;
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        sendText(res, 405, "Method Not Allowed\n", { Allow: "GET, HEAD" });
+        return true;
+      }
+      const found = find(rawPath);
+      if (found === null || found === "another-build") {
+        // No data here for this URL: not `{ notFound: true }`, so the client loads the page.
+        sendText(res, 404, "Not Found\n", { "Cache-Control": "no-store" });
+        return true;
+      }
+      exchange.routePattern = found.routePattern;
+      const answer = await answerOf(found, rawSearch, { req, res });
+      // The page's own code answered (it ended the response).
+      if (answer === null) return true;
+      if (res.headersSent) return true;
+      for (const [name, value] of Object.entries(answer.headers)) {
+        // A header the page's getServerSideProps set wins over ours.
+        if (!res.hasHeader(name)) res.setHeader(name, value);
+      }
+      res.statusCode = answer.status;
+      res.end(req.method === "HEAD" ? undefined : answer.body);
+      return true;
+    },
+
+    async renderOnce(target, reason) {
+      const queryAt = target.indexOf("?");
+      const rawPath = queryAt === -1 ? target : target.slice(0, queryAt);
+      const found = find(rawPath);
+      if (found === null || found === "another-build") return null;
+      try {
+        const answer = await answerOf(
+          found,
+          queryAt === -1 ? "" : target.slice(queryAt),
+          undefined,
+          reason,
+        );
+        if (answer === null) return null;
+        return {
+          status: answer.status,
+          headers: answer.headers,
+          body: Buffer.from(answer.body),
+          routePattern: found.routePattern,
+          ...(answer.revalidate !== undefined && { revalidate: answer.revalidate }),
+        };
+      } catch (error) {
+        logger.debug({ err: error, target }, "page data rendered once failed");
+        return null;
+      }
+    },
+  };
+}

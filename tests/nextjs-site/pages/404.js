@@ -1,0 +1,3 @@
+export default function NotFound() {
+  return <h1>Fixture 404</h1>;
+}
