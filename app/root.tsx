@@ -47,10 +47,18 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
   return { origin, trailingSlash, ...(basePath && { basePath }), requestId, renderOnceRoutes };
 }
 
-// Re-run on navigation: the request id it returns must be that of the request
-// the page (or its error page) came from, not of the first document. Not for a
-// shallow navigation (next/router's `shallow: true`), which loads nothing.
-export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) => !isShallowNavigation(args);
+/**
+ * Re-run on navigation: the request id it returns must be that of the request
+ * the page (or its error page) came from, not of the first document. Not for a
+ * page that loads its own data in the browser (a Next.js page, from its data
+ * URL: one that fails loads the page as a document, with its own id), nor for
+ * a shallow navigation (next/router's `shallow: true`), which loads nothing.
+ */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
+  if (isShallowNavigation(args)) return false;
+  const leaf = window.__reactRouterDataRouter?.match(args.nextUrl.pathname)?.at(-1);
+  return !(leaf && window.__reactRouterManifest.routes[leaf.route.id]?.hasClientLoader);
+}
 
 /**
  * The document: the site's `_document` (or Next.js's default one). React Router

@@ -8,6 +8,11 @@ const HEADER_ROUTE_MODULES =
   /\/assets\/(about|new|_slug_|_\.\.\.path_|__\.\.\.filters__)-[\w-]+\.js$/;
 // /blog/new's own module: the one file a navigation there loads that the home page has not.
 const BLOG_NEW_MODULE = /\/assets\/new-[\w-]+\.js$/;
+// The docs page's module, and its data (it has getStaticProps: rendered once, and its
+// data with it) at its data URL, as Next.js's client asks for it.
+const DOCS_MODULE = /\/assets\/_\.\.\.path_-[\w-]+\.js$/;
+const isDocsData = (url: string) =>
+  /^\/_next\/data\/[^/]+\/en\/docs\/getting-started\/install\.json$/.test(new URL(url).pathname);
 
 /** The URLs the page asks the network for from now on: what its cache answered is left out. */
 async function networkRequests(page: Page): Promise<() => string[]> {
@@ -32,8 +37,8 @@ test.describe("prefetched navigations @core", () => {
     page,
   }) => {
     const prefetched = Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname === "/blog/new.data"),
-      page.waitForResponse((r) => BLOG_NEW_MODULE.test(r.url())),
+      page.waitForResponse((r) => isDocsData(r.url())),
+      page.waitForResponse((r) => DOCS_MODULE.test(r.url())),
     ]);
     await page.goto("/");
     await waitForHydration(page);
@@ -42,16 +47,37 @@ test.describe("prefetched navigations @core", () => {
     await markDocument(page);
 
     const requested = await networkRequests(page);
-    await page.locator('header a[href="/blog/new"]').click();
-    await expect(page.locator('main[data-route="/blog/new"]')).toBeVisible();
-    await expect(page.locator("h1")).toHaveText("Write a new post");
+    await page.locator('header a[href="/docs/getting-started/install"]').click();
+    await expect(page.locator('main[data-route="/docs/[...path]"]')).toBeVisible();
+    await expect(page.locator("h1")).toHaveText("Documentation");
     expect(await isSameDocument(page)).toBe(true);
     // The home page's other prefetches, and what the new page's links prefetch
-    // next, may still be under way; nothing the navigation needed went to the network.
+    // next, may still be under way; nothing the navigation needed went to the network:
+    // neither its module, nor its data, nor any route data of React Router's.
     const needed = requested().filter(
-      (url) => BLOG_NEW_MODULE.test(url) || new URL(url).pathname === "/blog/new.data",
+      (url) => DOCS_MODULE.test(url) || isDocsData(url) || new URL(url).pathname.endsWith(".data"),
     );
     expect(needed).toEqual([]);
+  });
+
+  test("a page with no data of its own navigates on its prefetched code alone, with no request", async ({
+    page,
+  }) => {
+    const moduleFetched = page.waitForResponse((r) => BLOG_NEW_MODULE.test(r.url()));
+    await page.goto("/");
+    await waitForHydration(page);
+    await moduleFetched;
+    await expect.poll(() => routeModuleLoaded(page, "pages/blog/new")).toBe(true);
+    await markDocument(page);
+
+    const requested = await networkRequests(page);
+    await page.locator('header a[href="/blog/new"]').click();
+    await expect(page.locator("h1")).toHaveText("Write a new post");
+    expect(await isSameDocument(page)).toBe(true);
+    // A Next.js page without data: no data URL, and no route data of the root's either.
+    expect(
+      requested().filter((url) => /\.data$|\/_next\/data\//.test(new URL(url).pathname)),
+    ).toEqual([]);
   });
 
   test("a prefetched route module is evaluated and loaded before the click, once its files have arrived", async ({
@@ -74,10 +100,8 @@ test.describe("prefetched navigations @core", () => {
   });
 
   test("a prefetched page is what the first frame after the click shows", async ({ page }) => {
-    const dataKept = page.waitForResponse((r) => new URL(r.url()).pathname === "/blog/new.data");
     await page.goto("/");
     await waitForHydration(page);
-    await (await dataKept).finished();
     await expect.poll(() => routeModuleLoaded(page, "pages/blog/new")).toBe(true);
     await idle(page);
     await markDocument(page);
@@ -108,28 +132,31 @@ test.describe("prefetched navigations @core", () => {
     let prefetchAnswered!: () => void;
     const answered = new Promise<void>((resolve) => (prefetchAnswered = resolve));
     let first = true;
-    await page.route(/\/blog\/new\.data$/, async (route) => {
-      if (!first) return route.continue();
-      first = false;
-      // This server's own, valid answer, labelled as another build's: used, it
-      // would render fine, and the click below would send nothing.
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        headers: { ...response.headers(), "x-build-id": "build-before-the-deploy" },
-      });
-      prefetchAnswered();
-    });
+    await page.route(
+      (url) => isDocsData(url.href),
+      async (route) => {
+        if (!first) return route.continue();
+        first = false;
+        // This server's own, valid answer, labelled as another build's: used, it
+        // would render fine, and the click below would send nothing.
+        const response = await route.fetch();
+        await route.fulfill({
+          response,
+          headers: { ...response.headers(), "x-build-id": "build-before-the-deploy" },
+        });
+        prefetchAnswered();
+      },
+    );
     await page.goto("/");
     await waitForHydration(page);
     await answered;
     await idle(page);
     await markDocument(page);
 
-    const asked = page.waitForRequest((r) => new URL(r.url()).pathname === "/blog/new.data");
-    await page.locator('header a[href="/blog/new"]').click();
-    expect((await asked).headers()["x-build-id"]).not.toBe("build-before-the-deploy");
-    await expect(page.locator('main[data-route="/blog/new"]')).toBeVisible();
+    const asked = page.waitForRequest((r) => isDocsData(r.url()));
+    await page.locator('header a[href="/docs/getting-started/install"]').click();
+    await asked;
+    await expect(page.locator('main[data-route="/docs/[...path]"]')).toBeVisible();
     expect(await isSameDocument(page)).toBe(true);
   });
 

@@ -14,6 +14,7 @@
  */
 import {
   memo,
+  useContext,
   useEffect,
   useMemo,
   useState,
@@ -21,7 +22,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
-import { Outlet, useLocation, useMatches, useRevalidator } from "react-router";
+import { Outlet, UNSAFE_DataRouterContext, useLocation } from "react-router";
 import { useCanonicalOptions } from "../root-data.ts";
 import { DEFAULT_LOCALE, LOCALES, splitLocalePath } from "../routing/locale.ts";
 import { pageParams, pageRouteOfId } from "../routing/pages.ts";
@@ -114,11 +115,11 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
   }, []);
   // After the page a navigation committed has rendered: Next.js's routeChangeComplete.
   useEffect(() => routeRendered(), [location]);
-  const revalidator = useRevalidator();
+  const { router: dataRouter } = useContext(UNSAFE_DataRouterContext)!;
   // A fallback page (getStaticPaths' fallback: true) asks for its data once it is in the browser.
   useEffect(() => {
-    if (isFallback && revalidator.state === "idle") void revalidator.revalidate();
-  }, [isFallback, revalidator]);
+    if (isFallback) void dataRouter.revalidate();
+  }, [isFallback, dataRouter]);
 
   const props: AppProps = data?.props ?? { pageProps: {} };
   return (
@@ -131,23 +132,59 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
   );
 }
 
+/** The deepest route of the page shown: its id, its `handle` and its data. */
+interface ShownRoute {
+  readonly id: string | undefined;
+  readonly handle: unknown;
+  readonly data: unknown;
+  readonly pathname: string | undefined;
+}
+
+const shownRoutes = new WeakMap<object, { state: object; route: ShownRoute }>();
+
+/**
+ * The route shown, from the router's state, as a value that changes only when
+ * the page shown or its data does: not when a navigation starts, which a click
+ * must not render the app for (decision 020). `useMatches()` renders its reader
+ * at every change of the router's state.
+ */
+function useShownRoute(): ShownRoute {
+  const { router } = useContext(UNSAFE_DataRouterContext)!;
+  const read = (): ShownRoute => {
+    const { matches, loaderData } = router.state;
+    const kept = shownRoutes.get(router);
+    if (kept && kept.state === matches && kept.route.data === loaderData[kept.route.id ?? ""]) {
+      return kept.route;
+    }
+    const leaf = matches.at(-1);
+    const route = {
+      id: leaf?.route.id,
+      handle: leaf?.route.handle,
+      data: leaf ? loaderData[leaf.route.id] : undefined,
+      pathname: leaf?.pathname,
+    };
+    shownRoutes.set(router, { state: matches, route });
+    return route;
+  };
+  return useSyncExternalStore(router.subscribe, read, read);
+}
+
 /** The root route's component: the matched page inside `_app`. */
 export function NextApp() {
-  const matches = useMatches();
+  const leaf = useShownRoute();
   const { prefix } = splitLocalePath(useLocation().pathname);
-  const leaf = matches.at(-1);
-  const next = nextPageOf(leaf?.handle);
+  const next = nextPageOf(leaf.handle);
   if (next) {
     return (
       <AppFrame
         Component={next.page}
         pattern={next.pattern}
-        data={leaf!.loaderData as NextPageData | undefined}
+        data={leaf.data as NextPageData | undefined}
       />
     );
   }
   // A route module: its pages-folder route, or the path it matched (a fixture).
-  const pattern = pageRouteOfId(leaf?.id ?? "", prefix)?.pattern ?? leaf?.pathname ?? "/";
+  const pattern = pageRouteOfId(leaf.id ?? "", prefix)?.pattern ?? leaf.pathname ?? "/";
   return <AppFrame Component={RouteModulePage} pattern={pattern} data={undefined} />;
 }
 

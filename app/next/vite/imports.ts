@@ -22,7 +22,8 @@ export const NEXT_MODULES: Readonly<Record<string, string>> = {
 // What a team may find instead, for imports people reach for.
 const ADVICE: Readonly<Record<string, string>> = {
   "next/navigation": "it is the App Router's; in the pages router use next/router",
-  "next/font/google": "it downloads fonts at build time; serve the font files from public/ with @font-face",
+  "next/font/google":
+    "it downloads fonts at build time; serve the font files from public/ with @font-face",
   "next/font/local": "load the font files from public/ with @font-face",
   "next/config": "Next.js 16 removed runtime config; read process.env on the server",
   "next/amp": "AMP is not supported",
