@@ -22,6 +22,8 @@ const CONTRACT_SPECS = /\/(routes|slashes|locales|fallbacks|redirects|site-urls)
 
 export default defineConfig({
   testDir: "e2e",
+  // The differential suite has a config of its own (e2e/differential/playwright.config.ts).
+  testIgnore: /differential\//,
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,

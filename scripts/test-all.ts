@@ -4,6 +4,7 @@
  * the tests of every runner.
  *
  *   typecheck -> lint -> build -> app image -> Vitest (unit, integration, the other sites)
+ *   -> Playwright, differential: one Next.js site folder, `next start` against the shell
  *   -> Vitest (containers, alone: they change the host's network interfaces)
  *   -> Playwright (the browser suite against the image, directly and through nginx)
  *   -> Playwright again, the contract specs against an image of the second site,
@@ -57,6 +58,13 @@ const steps: [string, string, string[], Record<string, string>?][] = [
     ? [["app image", "scripts/build-image.sh", [IMAGE]] as [string, string, string[]]]
     : []),
   vitest("vitest", ["unit", "integration", "second-site", "base-path"], "vitest.json"),
+  // One Next.js site folder (tests/nextjs-site/), built by `next build` and by the
+  // shell, both served once, the same observations made of each.
+  [
+    "playwright (differential)",
+    "npx",
+    ["playwright", "test", "-c", "e2e/differential/playwright.config.ts"],
+  ],
   // Alone: its suites create and remove Docker networks, and Chromium drops the
   // requests it has in flight when the host's interfaces change
   // (net::ERR_NETWORK_CHANGED), which failed browser tests running beside them.

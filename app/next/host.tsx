@@ -30,11 +30,12 @@ import DefaultApp from "./app.tsx";
 import DefaultDocument, { DocumentPartsContext } from "./document.tsx";
 import { HeadElements, HeadStore, HeadStoreContext } from "./head.tsx";
 import { errorPageOf } from "./page/error-page.ts";
-import { nextPageOf, type AppProps, type NextPageData } from "./page/types.ts";
+import { nextPageOf, type AppProps, type ClientNotFound, type NextPageData } from "./page/types.ts";
 import { nextQuery } from "./routing/query.ts";
 import {
   createRouter,
   followNavigations,
+  querySearchOf,
   routeRendered,
   routerReady,
   RouterContext,
@@ -80,9 +81,10 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
   const ready = Boolean(data?.ready) || hydrated;
   const isFallback = data?.fallback === true;
   const params = useMemo(() => pageParams(pattern, path) ?? {}, [pattern, path]);
+  const querySearch = querySearchOf(location.search, location.state);
   const query = useMemo(
-    () => (ready ? nextQuery(location.search, params) : { ...params }),
-    [ready, location.search, params],
+    () => (ready ? nextQuery(querySearch, params) : { ...params }),
+    [ready, querySearch, params],
   );
   const asPath = path + location.search + (hydrated ? location.hash : "");
   const router = useMemo(() => {
@@ -202,7 +204,10 @@ export function NextErrorPage({
   data?: NextPageData | undefined;
   requestId?: string | undefined;
 }) {
-  const { Component, pattern, kind } = errorPageOf(status);
+  const errorPage = errorPageOf(status);
+  const { Component, kind } = errorPage;
+  // After a client navigation, the router stays on the page asked for (Next.js's client does).
+  const pattern = (data as Partial<ClientNotFound> | undefined)?.pattern ?? errorPage.pattern;
   const fromServer = data?.props;
   const pageProps = {
     ...(kind === "error" || kind === "default" ? { statusCode: status } : {}),

@@ -119,6 +119,8 @@ export default function Image({
       quality={number(quality)}
       loader={loader}
       priority={eager}
+      // Eager without saying so, as Next.js's priority images are (lazy otherwise).
+      {...(eager && { loading: undefined })}
       data-nimg={fill ? "fill" : "1"}
       style={imageStyle}
       onLoad={handleLoad}

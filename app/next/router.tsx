@@ -141,11 +141,21 @@ interface Pending {
 /** The route change in progress, from its start event to its complete (or error) event. */
 let pending: Pending | null = null;
 
-function begin(as: string, props: { shallow: boolean }, seen: boolean): Pending {
+/**
+ * A route change starts: the one in progress, if any, is cancelled (its error
+ * event), unless this one is where it was redirected (`redirected`), which
+ * Next.js starts with no word of the first.
+ */
+function begin(
+  as: string,
+  props: { shallow: boolean },
+  seen: boolean,
+  redirected = false,
+): Pending {
   if (pending) {
     const superseded = pending;
     pending = null;
-    events.emit("routeChangeError", cancelled(), superseded.as, superseded.props);
+    if (!redirected) events.emit("routeChangeError", cancelled(), superseded.as, superseded.props);
     superseded.settle(false);
   }
   let settle!: (done: boolean) => void;
@@ -190,6 +200,24 @@ export function routeAbandoned(error: unknown): void {
   pending = null;
   events.emit("routeChangeError", error, abandoned.as, abandoned.props);
   abandoned.settle(false);
+}
+
+/** What a navigation of next/router keeps in its history entry. */
+export interface NextHistoryState {
+  /** The page asked for, when it was a route pattern filled in from its query. */
+  readonly nextHref?: string;
+}
+
+/**
+ * The query a page's router and data URL read, as Next.js reads it: from the
+ * page asked for (its history entry's `nextHref`) when there was one, so its
+ * keys come in that order; else from the URL shown. The values are the same.
+ */
+export function querySearchOf(search: string, state: unknown): string {
+  const href = (state as NextHistoryState | null | undefined)?.nextHref;
+  if (typeof href !== "string") return search;
+  const at = href.indexOf("?");
+  return at === -1 ? search : href.slice(at);
 }
 
 const dataRouter = (): DataRouter | undefined =>
@@ -253,6 +281,11 @@ async function change(
     router.navigate(target, {
       replace: method === "replace",
       preventScrollReset: options.scroll === false,
+      // The page asked for, kept with the history entry as Next.js keeps it: a route
+      // pattern's query (`/blog/[slug]?slug=a&x=1`) orders `router.query`'s keys.
+      ...(resolved.href !== resolved.as && {
+        state: { nextHref: resolved.href } satisfies NextHistoryState,
+      }),
     });
   if (onlyHashChanges(shownPath(), target)) {
     events.emit("hashChangeStart", eventUrl, props);
@@ -321,8 +354,18 @@ export function followNavigations(): void {
     if (navigation.state !== "idle" && navigation.location !== lastNavigation) {
       lastNavigation = navigation.location;
       if (navigation.location && !hashChange) {
-        if (pending && !pending.seen) pending.seen = true;
-        else begin(eventUrlOf(createPath(navigation.location)), { shallow: false }, true);
+        // React Router marks the location a loader or action redirected to.
+        const redirected =
+          (navigation.location.state as { _isRedirect?: boolean } | null)?._isRedirect === true;
+        if (pending && !pending.seen && !redirected) pending.seen = true;
+        else {
+          begin(
+            eventUrlOf(createPath(navigation.location)),
+            { shallow: pending?.props.shallow ?? false },
+            true,
+            redirected,
+          );
+        }
       }
     }
     if (state.location !== lastLocation) {

@@ -33,6 +33,7 @@ interface NextDataInput {
     readonly locale: string | null;
     readonly path: string;
     readonly search: string;
+    readonly querySearch: string;
   };
   readonly node?: { readonly req: IncomingMessage; readonly res: ServerResponse };
   readonly revalidateReason?: "build" | "stale" | "on-demand";
@@ -69,6 +70,20 @@ export interface NextData {
   readonly step: Step;
   /** The data at `target` (path, base path included, and query), for the caches of pages rendered once. */
   renderOnce(target: string, reason: "build" | "stale" | "on-demand"): Promise<RenderedPage | null>;
+}
+
+/**
+ * The query a data URL was asked with, less the page's parameters, which the
+ * client adds to it (app/next/page/data-location.ts): the page's `resolvedUrl`
+ * and `req.url` are its own URL's, as in Next.js.
+ */
+export function searchWithout(search: string, params: PageParams): string {
+  const names = Object.keys(params);
+  if (search === "" || names.length === 0) return search;
+  const kept = new URLSearchParams(search);
+  for (const name of names) kept.delete(name);
+  const text = kept.toString();
+  return text === "" ? "" : `?${text}`;
 }
 
 export function nextData(
@@ -120,7 +135,8 @@ export function nextData(
         params: found.params,
         locale: found.locale,
         path: found.path,
-        search,
+        search: searchWithout(search, found.params),
+        querySearch: search,
       },
       node,
       revalidateReason: reason,
@@ -161,12 +177,8 @@ export function nextData(
       const found = find(rawPath);
       if (found === null || found === "another-build") return null;
       try {
-        const answer = await answerOf(
-          found,
-          queryAt === -1 ? "" : target.slice(queryAt),
-          undefined,
-          reason,
-        );
+        const search = queryAt === -1 ? "" : target.slice(queryAt);
+        const answer = await answerOf(found, search, undefined, reason);
         if (answer === null) return null;
         return {
           status: answer.status,

@@ -25,11 +25,12 @@ import { pageParams, pageRouteOf } from "../../routing/pages.ts";
 import { loadAsDocument } from "../../client/route-load.ts";
 import { nextQuery } from "../routing/query.ts";
 import { nextDataUrlOf } from "./data-location.ts";
-import { isShallowNavigation } from "../router.tsx";
+import { isShallowNavigation, querySearchOf } from "../router.tsx";
 import { siteFiles } from "../site-files.ts";
 import { initialProps, hasInitialProps } from "./initial-props.ts";
 import type {
   AppComponent,
+  ClientNotFound,
   NextPageData,
   NextPageHandle,
   PageComponent,
@@ -85,13 +86,21 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       return { props, ready: true };
     }
 
-    const dataUrl = nextDataUrlOf(pattern, url, basePath);
+    // The navigation's history entry (React Router's pending location) orders the query.
+    const pending = window.__reactRouterDataRouter?.state.navigation.location;
+    const dataUrl = nextDataUrlOf(
+      pattern,
+      url,
+      basePath,
+      querySearchOf(url.search, pending?.state),
+    );
     const response = await fetch(dataUrl, {
       signal: request.signal,
       headers: { "x-nextjs-data": "1" },
     });
     if (response.status === 404 && (await isNotFoundAnswer(response))) {
-      throw data(null, { status: 404 });
+      // Next.js's client shows the 404 page with the router still on the page asked for.
+      throw data({ pattern } satisfies ClientNotFound, { status: 404 });
     }
     if (!response.ok) return replacedBy(shown);
     const json = (await response.json()) as {

@@ -11,11 +11,17 @@ import { nextQuery, searchOf } from "../routing/query.ts";
 
 /**
  * The data URL of the page at `url` (a Next.js page with `pattern`), as
- * Next.js's client asks for it: the page's parameters in its query too.
+ * Next.js's client asks for it: the page's parameters in its query too, in the
+ * order of the page asked for (`querySearch`: router.tsx's `querySearchOf`).
  */
-export function nextDataUrlOf(pattern: string, url: URL, basePath: string): string {
+export function nextDataUrlOf(
+  pattern: string,
+  url: URL,
+  basePath: string,
+  querySearch = url.search,
+): string {
   const { locale, path } = splitLocalePath(stripBasePath(url.pathname, basePath) ?? url.pathname);
-  const query = nextQuery(url.search, pageParams(pattern, path) ?? {});
+  const query = nextQuery(querySearch, pageParams(pattern, path) ?? {});
   return (
     basePath +
     nextDataPath({ buildId: window.__reactRouterManifest.version, locale, path }, searchOf(query))

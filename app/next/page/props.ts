@@ -279,7 +279,7 @@ const sent = (res: ServerResponse | undefined) =>
 export async function pageProps(input: PagePropsInput): Promise<PagePropsOutcome> {
   const { App, page, functions, meta, request, locales, node } = input;
   const dynamic = request.pattern.includes("[");
-  const query = nextQuery(request.search, request.params);
+  const query = nextQuery(request.querySearch ?? request.search, request.params);
   const resolvedUrl = request.path + request.search;
   const localeFields = {
     locale: request.locale ?? undefined,

@@ -86,4 +86,18 @@ export interface PageRequest {
   readonly path: string;
   /** `?x=1`, or "". */
   readonly search: string;
+  /**
+   * The search the query is read from, when not `search`: a data URL's whole
+   * query, the page's parameters in it where its client put them, so the
+   * query's keys come in Next.js's order.
+   */
+  readonly querySearch?: string;
+}
+
+/**
+ * What a client navigation's 404 carries (a page's data said `notFound`): the
+ * page's route, which the router keeps on the not-found page, as Next.js's does.
+ */
+export interface ClientNotFound {
+  readonly pattern: string;
 }

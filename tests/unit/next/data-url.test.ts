@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { nextDataPath, parseNextDataPath } from "../../../app/next/routing/data-url.ts";
+import { searchWithout } from "../../../server/pages/next-data.ts";
 
 const LOCALES = ["en", "fr"];
 
@@ -67,5 +68,17 @@ describe("what a data URL asks for", () => {
         },
       ),
     );
+  });
+});
+
+describe("the query a page's own URL had, less what its client added", () => {
+  test.each([
+    ["?x=1&id=one", { id: "one" }, "?x=1"],
+    ["?id=one", { id: "one" }, ""],
+    ["?path=a&path=b&q=1", { path: ["a", "b"] }, "?q=1"],
+    ["?x=1", {}, "?x=1"],
+    ["", { id: "one" }, ""],
+  ])("searchWithout(%s, %j) = %s", (search, params, expected) => {
+    expect(searchWithout(search, params)).toBe(expected);
   });
 });

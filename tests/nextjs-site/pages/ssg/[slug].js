@@ -13,7 +13,6 @@ export function getStaticProps(context) {
       keys: Object.keys(context).sort(),
       params: context.params,
       locale: context.locale ?? null,
-      renderedAt: Date.now(),
     },
     revalidate: 60,
   };

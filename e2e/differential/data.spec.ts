@@ -1,0 +1,79 @@
+/**
+ * A page's data at its data URL, asked for as each runtime's client asks
+ * (`/_next/data/<its build id>/<locale>/<path>.json`): the status, and the JSON
+ * for a page with server data (`__N_SSP`, `__N_SSG`), `{ notFound: true }`, a
+ * redirect as `__N_REDIRECT`; a 404 for what has no data, or another build's.
+ */
+import { test } from "@playwright/test";
+import { answerOf, expectSame, RUNTIMES, type Runtime } from "./observe.ts";
+
+/** A runtime's build id, as its pages carry it. */
+async function buildIdOf(runtime: Runtime): Promise<string> {
+  const { body, headers } = await answerOf(runtime, "/about");
+  return (
+    headers.get("x-build-id") ??
+    (
+      JSON.parse(/<script id="__NEXT_DATA__"[^>]*>(.*?)<\/script>/s.exec(body)![1]!) as {
+        buildId: string;
+      }
+    ).buildId
+  );
+}
+
+const CASES: [string, (id: string) => string][] = [
+  [
+    "data of a page with getServerSideProps",
+    (id) => `/_next/data/${id}/en/ssr/one.json?x=1&x=2&id=one`,
+  ],
+  [
+    "data of a page with getServerSideProps, in another locale",
+    (id) => `/_next/data/${id}/fr/ssr/one.json?id=one`,
+  ],
+  ["data of a catch-all page", (id) => `/_next/data/${id}/en/docs/a/b.json?path=a&path=b`],
+  [
+    "data of an optional catch-all page, with nothing caught",
+    (id) => `/_next/data/${id}/en/shop.json`,
+  ],
+  [
+    "data of a page whose getServerSideProps finds nothing",
+    (id) => `/_next/data/${id}/en/ssr/not-found.json`,
+  ],
+  [
+    "data of a page whose getServerSideProps redirects",
+    (id) => `/_next/data/${id}/en/ssr/redirect.json`,
+  ],
+  [
+    "data of a page whose getServerSideProps redirects with a status",
+    (id) => `/_next/data/${id}/en/ssr/redirect.json?to=status`,
+  ],
+  ["data of a page with getStaticProps", (id) => `/_next/data/${id}/en/ssg/first.json?slug=first`],
+  [
+    "data of a page with getStaticProps, in the locale it is listed in",
+    (id) => `/_next/data/${id}/fr/ssg/second.json?slug=second`,
+  ],
+  [
+    "data of a page whose getStaticProps finds nothing",
+    (id) => `/_next/data/${id}/en/ssg-blocking/missing.json?slug=missing`,
+  ],
+  [
+    "data of a page whose getStaticProps redirects",
+    (id) => `/_next/data/${id}/en/ssg-blocking/moved.json?slug=moved`,
+  ],
+  ["data URL of a page without server data", (id) => `/_next/data/${id}/en/about.json`],
+  ["data URL of an unknown locale", (id) => `/_next/data/${id}/xx/ssr/one.json`],
+  ["data URL of another build", () => `/_next/data/an-old-build/en/ssr/one.json`],
+];
+
+for (const [name, urlOf] of CASES) {
+  test(name, async () => {
+    const seen: Partial<Record<Runtime, unknown>> = {};
+    for (const runtime of RUNTIMES) {
+      const answer = await answerOf(runtime, urlOf(await buildIdOf(runtime)));
+      seen[runtime] = {
+        status: answer.status,
+        ...(answer.json === undefined ? { body: answer.body } : { json: answer.json }),
+      };
+    }
+    expectSame(name, seen.next, seen.shell);
+  });
+}

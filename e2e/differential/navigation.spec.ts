@@ -1,0 +1,175 @@
+/**
+ * Client navigations, made the same way in both runtimes: next/router's
+ * methods and Back, every form of next/link, navigations to pages whose data
+ * functions find nothing, redirect or throw, and a `fallback: true` page. What
+ * is compared: where each ends, what it shows, whether the document was kept,
+ * and `router.events` in order, each with the URL shown when it fired.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import {
+  answerOf,
+  expectSame,
+  openPage,
+  routerEvents,
+  RUNTIMES,
+  shownPage,
+  type Runtime,
+} from "./observe.ts";
+
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __kept: boolean }).__kept = true));
+}
+const documentKept = (page: Page) =>
+  page
+    .evaluate(() => (window as unknown as { __kept?: boolean }).__kept === true)
+    .catch(() => false);
+
+/** Runs `steps` in each runtime, from `start`, and compares what each step observed. */
+async function compareSteps(
+  browser: Browser,
+  start: string,
+  steps: [name: string, act: (page: Page) => Promise<void>][],
+) {
+  const seen: Record<Runtime, unknown[]> = { next: [], shell: [] };
+  const shellErrors: string[] = [];
+  for (const runtime of RUNTIMES) {
+    const { page, errors, close } = await openPage(browser, runtime);
+    await page.goto(start);
+    await page.waitForLoadState("networkidle");
+    await routerEvents(page);
+    await markDocument(page);
+    for (const [name, act] of steps) {
+      await act(page);
+      const shown = await shownPage(page);
+      seen[runtime].push({
+        step: name,
+        path: shown.path,
+        title: shown.title,
+        text: shown.text,
+        props: shown.props,
+        router: shown.router,
+        events: await routerEvents(page).catch(() => null),
+        kept: await documentKept(page),
+      });
+    }
+    if (runtime === "shell") shellErrors.push(...errors);
+    await close();
+  }
+  for (let i = 0; i < steps.length; i++) {
+    expectSame(`navigation from ${start}: ${steps[i]![0]}`, seen.next[i], seen.shell[i]);
+  }
+  expect(shellErrors).toEqual([]);
+}
+
+const click = (selector: string) => async (page: Page) => {
+  await page.click(selector);
+};
+const waitFor = (path: string) => async (page: Page) => {
+  await page.waitForURL((url) => url.pathname + url.search + url.hash === path);
+};
+const then =
+  (...acts: ((page: Page) => Promise<void>)[]) =>
+  async (page: Page) => {
+    for (const act of acts) await act(page);
+  };
+
+test("router.push, Back, a hash, a URL object, shallow routing and replace, in Next.js's order of events", async ({
+  browser,
+}) => {
+  await compareSteps(browser, "/router", [
+    ["push", then(click("#push"), waitFor("/ssr/two?from=router"))],
+    ["back", then((page) => page.goBack().then(() => {}), waitFor("/router"))],
+    ["push a hash", then(click("#push-hash"), waitFor("/router#section"))],
+    ["push a URL object", then(click("#push-object"), waitFor("/ssr/three?q=x"))],
+    ["back to the hash", then((page) => page.goBack().then(() => {}), waitFor("/router#section"))],
+    ["shallow", then(click("#shallow"), waitFor("/router?step=2"))],
+    ["push to another locale", then(click("#locale"), waitFor("/fr/about"))],
+    [
+      "back, then replace",
+      then(
+        (page) => page.goBack().then(() => {}),
+        waitFor("/router?step=2"),
+        click("#replace"),
+        waitFor("/about"),
+      ),
+    ],
+  ]);
+});
+
+const LINKS: [id: string, ends: string][] = [
+  ["string", "/ssr/from-string?a=1"],
+  ["object", "/ssr/from-object?b=2"],
+  ["as", "/ssr/from-as"],
+  ["locale", "/fr/about"],
+  ["locale-false", "/fr/about"],
+  ["replace", "/about"],
+  ["no-scroll", "/about"],
+  ["legacy", "/about"],
+  ["pass-href", "/about"],
+  ["to-not-found", "/ssr/not-found"],
+  ["to-redirect", "/ssr/two"],
+  ["to-throws", "/ssr/throws"],
+  ["to-ssg-missing", "/ssg-blocking/missing"],
+  ["to-ssg-moved", "/about"],
+  ["to-gip", "/gip?q=1"],
+];
+
+for (const [id, ends] of LINKS) {
+  test(`next/link #${id}`, async ({ browser }) => {
+    const hrefs: Record<string, string | null> = {};
+    for (const runtime of RUNTIMES) {
+      const { page, close } = await openPage(browser, runtime);
+      await page.goto("/links");
+      hrefs[runtime] = await page.getAttribute(`#${id}`, "href");
+      await close();
+    }
+    expectSame(`link #${id}: its href`, hrefs.next, hrefs.shell);
+    await compareSteps(browser, "/links", [
+      [
+        `click #${id}`,
+        then(click(`#${id}`), waitFor(ends), (page) => page.waitForLoadState("networkidle")),
+      ],
+      [
+        "then Back",
+        then(
+          (page) => page.goBack().then(() => {}),
+          (page) => page.waitForLoadState("networkidle"),
+        ),
+      ],
+    ]);
+  });
+}
+
+test("a link to another site leaves the page", async ({ browser }) => {
+  for (const runtime of RUNTIMES) {
+    const { page, close } = await openPage(browser, runtime);
+    await page.route("https://example.com/**", (route) =>
+      route.fulfill({ body: "<h1>elsewhere</h1>", contentType: "text/html" }),
+    );
+    await page.goto("/links");
+    await page.click("#external");
+    await expect(page).toHaveURL("https://example.com/");
+    await close();
+  }
+});
+
+test("fallback: true: the fallback page first, router.isFallback, then the page with its props", async ({
+  browser,
+}) => {
+  const path = `/ssg-fallback/fresh-${Date.now()}`;
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const answer = await answerOf(runtime, path);
+    const { page, close } = await openPage(browser, runtime);
+    // What the page shows while isFallback, as the document has it.
+    await page.goto(path);
+    await expect(page.locator("h1")).toHaveText(/^Fallback fresh-/);
+    seen[runtime] = {
+      status: answer.status,
+      fallbackInHtml: answer.body.includes('id="fallback"'),
+      shown: await shownPage(page),
+    };
+    await close();
+  }
+  expectSame("fallback: true", seen.next, seen.shell);
+});

@@ -1,0 +1,103 @@
+/**
+ * The observations the differential suite makes of each runtime, the same way
+ * for both, and how two are compared: equal, once the allow-list's differences
+ * are set aside (allow-list.ts).
+ */
+import { expect, type Browser, type Page } from "@playwright/test";
+import { allowedDifference } from "./allow-list.ts";
+
+export const RUNTIMES = ["next", "shell"] as const;
+export type Runtime = (typeof RUNTIMES)[number];
+
+export function baseOf(runtime: Runtime): string {
+  const url = runtime === "next" ? process.env.NEXT_URL : process.env.SHELL_URL;
+  if (!url) throw new Error("NEXT_URL and SHELL_URL are set by setup.ts: run through its config");
+  return url;
+}
+
+/** A browser's user agent: the document a visitor gets (a crawler may get another). */
+export const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+
+/** Objects with their keys in order: the order of a query's keys is not compared. */
+export function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, inner]) => [key, sortedKeys(inner)]),
+  );
+}
+
+/** What a request gets, redirects not followed. */
+export async function answerOf(
+  runtime: Runtime,
+  path: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(baseOf(runtime) + path, {
+    redirect: "manual",
+    headers: { "user-agent": BROWSER_UA, ...headers },
+  });
+  const body = await response.text();
+  // Next.js sends `{ "notFound": true }` with no content type: read as JSON whatever says so.
+  let json: unknown = undefined;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    // Not JSON: compared as text.
+  }
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    body,
+    json,
+    headers: response.headers,
+  };
+}
+
+/** A page for one runtime, its errors recorded. */
+export async function openPage(browser: Browser, runtime: Runtime) {
+  const context = await browser.newContext({ baseURL: baseOf(runtime) });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { page, errors, close: () => context.close() };
+}
+
+/** The page once loaded and settled: its text, title, props and router, as JSON where they are. */
+export async function shownPage(page: Page) {
+  await page.waitForLoadState("networkidle");
+  return page.evaluate(() => {
+    const json = (selector: string) => {
+      const text = document.querySelector(selector)?.textContent;
+      return text ? (JSON.parse(text) as unknown) : null;
+    };
+    return {
+      path: location.pathname + location.search + location.hash,
+      title: document.title,
+      text: (document.querySelector("#__next") as HTMLElement | null)?.innerText ?? null,
+      props: json("#props"),
+      router: json("#router"),
+    };
+  });
+}
+
+/** The router events a page recorded since it last asked (lib/observe.js in the site). */
+export async function routerEvents(page: Page) {
+  return page.evaluate(() =>
+    (
+      (window as unknown as { __routerEvents?: Record<string, unknown>[] }).__routerEvents ?? []
+    ).splice(0),
+  );
+}
+
+/**
+ * Expects two runtimes' observations alike, named `name`: the same, after each
+ * difference the allow-list names for `name` is set aside on both sides.
+ */
+export function expectSame(name: string, next: unknown, shell: unknown): void {
+  const [a, b] = allowedDifference(name, sortedKeys(next), sortedKeys(shell));
+  expect(b, `${name}: the shell's observation (right) against Next.js's (left)`).toEqual(a);
+}

@@ -1,0 +1,73 @@
+/**
+ * Every page of the site, in each locale, asked for as a visitor's browser asks:
+ * the status and redirect each runtime answers, then, in the browser, what the
+ * page shows once settled (its text, title, the props it got, the router's
+ * fields). The shell's pages raise no error in the browser.
+ */
+import { expect, test } from "@playwright/test";
+import { answerOf, expectSame, openPage, RUNTIMES, shownPage, type Runtime } from "./observe.ts";
+
+const PAGES = [
+  "/",
+  "/about",
+  "/ssr/one?x=1&x=2",
+  "/ssr/not-found",
+  "/ssr/redirect",
+  "/ssr/redirect?to=permanent",
+  "/ssr/redirect?to=status",
+  "/ssr/throws",
+  "/ssg/first",
+  "/ssg/second",
+  "/ssg-blocking/abc",
+  "/ssg-blocking/missing",
+  "/ssg-blocking/moved",
+  "/ssg-fallback/listed",
+  "/gip?q=1",
+  "/docs/a/b",
+  "/docs",
+  "/shop",
+  "/shop/red/xl",
+  "/nope",
+  "/head",
+  "/typed?n=4",
+  "/dynamic",
+  "/links",
+];
+
+const inLocale = (prefix: string, path: string) =>
+  prefix === ""
+    ? path
+    : path === "/"
+      ? prefix
+      : path.startsWith("/?")
+        ? prefix + path.slice(1)
+        : prefix + path;
+
+for (const prefix of ["", "/fr"]) {
+  for (const path of PAGES) {
+    const url = inLocale(prefix, path);
+    test(`the page at ${url}`, async ({ browser }) => {
+      const seen: Partial<Record<Runtime, unknown>> = {};
+      const shellErrors: string[] = [];
+      for (const runtime of RUNTIMES) {
+        const answer = await answerOf(runtime, url);
+        const observed: Record<string, unknown> = {
+          status: answer.status,
+          location: answer.location,
+          // Set by the page's getServerSideProps with res.setHeader.
+          header: answer.headers.get("x-fixture"),
+        };
+        if (answer.status < 300 || answer.status >= 400) {
+          const { page, errors, close } = await openPage(browser, runtime);
+          await page.goto(url);
+          observed.shown = await shownPage(page);
+          if (runtime === "shell") shellErrors.push(...errors);
+          await close();
+        }
+        seen[runtime] = observed;
+      }
+      expectSame(`page ${url}`, seen.next, seen.shell);
+      expect(shellErrors).toEqual([]);
+    });
+  }
+}

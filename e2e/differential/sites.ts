@@ -1,0 +1,221 @@
+/**
+ * One Next.js site folder (its `pages/`, the folders they import from,
+ * `public/`, `next.config.mjs`), built and served by both runtimes:
+ *
+ * - Next.js itself (`next build`, `next start`), from bench/nextjs's install of
+ *   Next.js: the site is copied under bench/nextjs/.sites/, where it finds it;
+ * - the shell: a copy of this project whose pages folder is the site's, the
+ *   site's other folders beside it (so the pages' relative imports resolve as
+ *   they do in the site), its `public/` over the project's, and a site.config.ts
+ *   read from its next.config.mjs (i18n, trailingSlash, basePath).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const NEXT_DIR = join(ROOT, "bench/nextjs");
+const NEXT_BIN = join(NEXT_DIR, "node_modules/next/dist/bin/next");
+/** What `npm run build` reads of the project. */
+const PROJECT_FILES = [
+  "app",
+  "server",
+  "public",
+  "scripts",
+  "package.json",
+  "tsconfig.json",
+  "tsconfig.server.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
+/** What of a site folder is not a folder its pages import from. */
+const NOT_IMPORTED = new Set(["pages", "public", "node_modules", ".next"]);
+
+export interface SiteServer {
+  readonly url: string;
+  readonly process: ChildProcess;
+  /** What the server printed, for a failure's message. */
+  readonly output: () => string;
+  stop(): Promise<void>;
+}
+
+function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}) {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    throw new Error(
+      `${command} ${args.join(" ")} (in ${cwd}) exited with ${result.status}:\n${result.stdout}\n${result.stderr}`,
+    );
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+    server.on("error", fail);
+  });
+}
+
+async function serve(
+  args: (port: number) => string[],
+  cwd: string,
+  env: (port: number) => Record<string, string>,
+): Promise<SiteServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args(port), {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", ...env(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args(port).join(" ")} exited:\n${output}`);
+    const up = await fetch(`${url}/`, { redirect: "manual" }).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in 60 s:\n${output}`);
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  return {
+    url,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await once(child, "exit");
+      }
+    },
+  };
+}
+
+/** The site's next.config.mjs, as Next.js reads it: an object, or a function of the phase. */
+async function nextConfigOf(siteDir: string): Promise<Record<string, unknown>> {
+  const module = (await import(pathToFileURL(join(siteDir, "next.config.mjs")).href)) as {
+    default: unknown;
+  };
+  const config = module.default;
+  return (
+    typeof config === "function" ? await config("phase-production-build", {}) : config
+  ) as Record<string, unknown>;
+}
+
+/** Next.js's build of the site; the folder it was built in. */
+export async function buildWithNext(siteDir: string): Promise<string> {
+  if (!existsSync(NEXT_BIN)) run("npm", ["ci", "--no-audit", "--no-fund"], NEXT_DIR);
+  const dir = join(NEXT_DIR, ".sites", basename(siteDir));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const entry of readdirSync(siteDir)) {
+    cpSync(
+      join(siteDir, entry),
+      join(dir, entry === "next.config.mjs" ? "site.next.config.mjs" : entry),
+      {
+        recursive: true,
+      },
+    );
+  }
+  // Next.js resolves its own package from bench/nextjs: the project root it builds in.
+  writeFileSync(
+    join(dir, "next.config.mjs"),
+    [
+      'import site from "./site.next.config.mjs";',
+      'const root = new URL("../..", import.meta.url).pathname;',
+      "export default async (...args) => ({",
+      '  ...(typeof site === "function" ? await site(...args) : site),',
+      "  turbopack: { root },",
+      "  outputFileTracingRoot: root,",
+      "});",
+      "",
+    ].join("\n"),
+  );
+  run(process.execPath, [NEXT_BIN, "build", dir], NEXT_DIR, { NEXT_TELEMETRY_DISABLED: "1" });
+  return dir;
+}
+
+export const startNext = (dir: string): Promise<SiteServer> =>
+  serve(
+    (port) => [NEXT_BIN, "start", dir, "-p", String(port), "-H", "127.0.0.1"],
+    NEXT_DIR,
+    () => ({ NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" }),
+  );
+
+/** The shell's build of the site: a copy of this project with the site's pages; the copy's folder. */
+export async function buildWithShell(siteDir: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "shell-site-"));
+  for (const name of PROJECT_FILES) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  rmSync(join(dir, "app/pages"), { recursive: true, force: true });
+  cpSync(join(siteDir, "pages"), join(dir, "app/pages"), { recursive: true });
+  for (const entry of readdirSync(siteDir)) {
+    if (NOT_IMPORTED.has(entry) || entry.startsWith("next.config.")) continue;
+    cpSync(join(siteDir, entry), join(dir, "app", entry), { recursive: true });
+  }
+  if (existsSync(join(siteDir, "public"))) {
+    cpSync(join(siteDir, "public"), join(dir, "public"), { recursive: true });
+  }
+  const config = await nextConfigOf(siteDir);
+  const i18n = config.i18n as
+    { locales: string[]; defaultLocale: string; localeDetection?: boolean } | undefined;
+  const site = {
+    ...(i18n && {
+      i18n: {
+        locales: i18n.locales,
+        defaultLocale: i18n.defaultLocale,
+        localeDetection: i18n.localeDetection ?? true,
+      },
+    }),
+    trailingSlash: config.trailingSlash === true,
+    ...(typeof config.basePath === "string" && { basePath: config.basePath }),
+  };
+  writeFileSync(
+    join(dir, "site.config.ts"),
+    `import { defineSiteConfig } from "./app/routing/site-config.ts";\n\nexport default defineSiteConfig(${JSON.stringify(site, null, 2)});\n`,
+  );
+  try {
+    run("npm", ["run", "build"], dir);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return dir;
+}
+
+export const startShell = (dir: string): Promise<SiteServer> =>
+  serve(
+    () => ["build/node/server/main.js"],
+    dir,
+    (port) => ({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      METRICS_PORT: "0",
+      IMAGE_CACHE_DIR: "",
+    }),
+  );

@@ -1,0 +1,1 @@
+window.__externalScriptRan = (window.__externalScriptRan || 0) + 1;
