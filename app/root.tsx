@@ -18,6 +18,8 @@ import {
 import { NextApp, NextDocument, NextErrorPage } from "./next/host.tsx";
 import type { NextPageData } from "./next/page/types.ts";
 import { isShallowNavigation } from "./next/router.tsx";
+import { basePathOfBasename } from "./routing/base-path.ts";
+import { canonicalRedirect, TRAILING_SLASH } from "./routing/canonical-url.ts";
 import {
   SiteInfoContext,
   useLocalePath,
@@ -56,7 +58,13 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
  */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
   if (isShallowNavigation(args)) return false;
-  const leaf = window.__reactRouterDataRouter?.match(args.nextUrl.pathname)?.at(-1);
+  const { nextUrl } = args;
+  // A URL that is not canonical (`/about/`) is redirected by the root's middleware,
+  // which only a data request reaches: the contract's client-side slash rule.
+  const basePath = basePathOfBasename(window.__reactRouterContext?.basename);
+  const options = { trailingSlash: TRAILING_SLASH, basePath };
+  if (canonicalRedirect(nextUrl.pathname, nextUrl.search, options) !== null) return true;
+  const leaf = window.__reactRouterDataRouter?.match(nextUrl.pathname)?.at(-1);
   return !(leaf && window.__reactRouterManifest.routes[leaf.route.id]?.hasClientLoader);
 }
 

@@ -1,20 +1,41 @@
 import { expect, isSameDocument, linksTo, marker, test } from "./fixtures.ts";
 
+/**
+ * Page data is bound to the build that rendered the page: React Router's route
+ * data by the build id each request carries (a header), a Next.js page's data
+ * by the build id in its data URL (`/_next/data/<buildId>/...`).
+ */
 test.describe("contract §5: page data bound to the build @fixtures", () => {
-  test("the page's data requests carry the build id the server reports", async ({
+  test("a React Router page's data requests carry the build id the server reports", async ({
     page,
     request,
   }) => {
     const health = await (await request.get("/healthz")).json();
-    // The first data request for /about: a prefetch, or the click's.
-    const data = page.waitForRequest(/\/about\.data/);
-    await linksTo(page, ["/about"]);
-    await page.locator('a[data-to="/about"]').click();
+    // The click's (a page rendered per request is not prefetched).
+    const data = page.waitForRequest(/\/blog\/hello\.data/);
+    await linksTo(page, ["/blog/hello"]);
+    await page.locator('a[data-to="/blog/hello"]').click();
     expect((await data).headers()["x-build-id"]).toBe(health.buildId);
     expect(await isSameDocument(page)).toBe(true);
   });
 
-  test("a page of an older build that navigates gets a full page load of the target", async ({
+  test("a Next.js page's data URL names the build the server reports", async ({
+    page,
+    request,
+  }) => {
+    const health = await (await request.get("/healthz")).json();
+    // The first request for its data: a prefetch, or the click's.
+    const data = page.waitForRequest(/\/_next\/data\/.*\/docs\/a\/b\.json/);
+    await linksTo(page, ["/docs/a/b"]);
+    await page.locator('a[data-to="/docs/a/b"]').click();
+    expect(new URL((await data).url()).pathname).toBe(
+      `/_next/data/${health.buildId}/en/docs/a/b.json`,
+    );
+    await expect(page.locator('main[data-route="/docs/[...path]"]')).toBeVisible();
+    expect(await isSameDocument(page)).toBe(true);
+  });
+
+  test("a page of an older build that navigates to a React Router page gets a full page load of the target", async ({
     page,
     baseURL,
   }) => {
@@ -29,16 +50,41 @@ test.describe("contract §5: page data bound to the build @fixtures", () => {
         headers: { ...response.headers(), "x-build-id": "build-after-the-deploy" },
       });
     });
-    const target = "/about?tab=2&q=a%20b#team";
+    const target = "/blog/hello?tab=2&q=a%20b#team";
     await linksTo(page, [target]);
     const document = page.waitForRequest(
-      (r) => r.isNavigationRequest() && /\/about\?tab=2&q=a%20b$/.test(r.url()),
+      (r) => r.isNavigationRequest() && /\/blog\/hello\?tab=2&q=a%20b$/.test(r.url()),
     );
     await page.locator(`a[data-to="${target}"]`).click();
     await document;
-    expect((await marker(page)).route).toBe("/about");
+    expect((await marker(page)).route).toBe("/blog/[slug]");
     expect(await isSameDocument(page)).toBe(false);
     // The URL the visitor asked for, hash and query as written.
+    await expect(page).toHaveURL(`${baseURL}${target}`);
+  });
+
+  test("a page of an older build that navigates to a Next.js page gets a full page load of the target", async ({
+    page,
+    baseURL,
+  }) => {
+    // This tab's data URLs name the build it was rendered by, which the server no longer is.
+    await page.route(/\/_next\/data\//, (route) =>
+      route.continue({
+        url: route
+          .request()
+          .url()
+          .replace(/\/_next\/data\/[^/]+\//, "/_next/data/build-before-the-deploy/"),
+      }),
+    );
+    const target = "/docs/a/b?tab=2&q=a%20b#team";
+    await linksTo(page, [target]);
+    const document = page.waitForRequest(
+      (r) => r.isNavigationRequest() && /\/docs\/a\/b\?tab=2&q=a%20b$/.test(r.url()),
+    );
+    await page.locator(`a[data-to="${target}"]`).click();
+    await document;
+    expect((await marker(page)).route).toBe("/docs/[...path]");
+    expect(await isSameDocument(page)).toBe(false);
     await expect(page).toHaveURL(`${baseURL}${target}`);
   });
 });

@@ -38,6 +38,20 @@ async function goBackToStalledLinks(page: Page): Promise<number> {
   return Date.now() - wentBackAt;
 }
 
+/**
+ * A page of each kind whose data a navigation asks the server for: a React
+ * Router route module (its route data, `*.data`), and a Next.js page with
+ * getStaticProps (its data URL, `/_next/data/<buildId>/...`). The route marker
+ * each page shows, and its data requests.
+ */
+const DATA_PAGES: [kind: string, target: string, route: string, data: RegExp][] = [
+  ["a React Router page", "/blog/hello", "/blog/[slug]", /\/blog\/hello\.data/],
+  ["a Next.js page", "/docs/a/b", "/docs/[...path]", /\/_next\/data\/[^/]+\/en\/docs\/a\/b\.json/],
+];
+
+/** A document request for `target`'s URL (no query), as documentLoad takes it. */
+const pathOf = (target: string) => new RegExp(`${target.replace(/[/.]/g, "\\$&")}$`);
+
 function expectAboutTheTimeout(delay: number) {
   // Not at 1 s, not at 10 s: at the route-load timeout, give or take scheduling.
   expect(delay).toBeGreaterThanOrEqual(ROUTE_LOAD_TIMEOUT_MS - 100);
@@ -81,14 +95,19 @@ test.describe("contract §5: route-load timeout @fixtures", () => {
     expectAboutTheTimeout(Date.now() - sentAt);
   });
 
-  test("a stalled data request becomes a full page load at the timeout", async ({ page }) => {
-    await page.route(/\/about\.data/, () => {
-      // Never answered: the network hangs.
+  // A React Router page asks for its route data; a Next.js page (getStaticProps) for its data URL.
+  for (const [kind, target, route, data] of DATA_PAGES) {
+    test(`a stalled data request becomes a full page load at the timeout (${kind})`, async ({
+      page,
+    }) => {
+      await page.route(data, () => {
+        // Never answered: the network hangs.
+      });
+      await linksTo(page, [target]);
+      expectAboutTheTimeout(await fallbackDelay(page, target, pathOf(target)));
+      expect((await marker(page)).route).toBe(route);
     });
-    await linksTo(page, ["/about"]);
-    expectAboutTheTimeout(await fallbackDelay(page, "/about", /\/about$/));
-    expect((await marker(page)).route).toBe("/about");
-  });
+  }
 
   test("a stalled route module becomes a full page load at the timeout", async ({ page }) => {
     await page.route(/\/assets\/about-[\w-]+\.js$/, () => {
@@ -276,30 +295,31 @@ test.describe("contract §5: failed route load @fixtures", () => {
     expect((await marker(page)).route).toBe("/blog/[slug]");
   });
 
-  test("a data request that fails on the network: the target loads as a document", async ({
-    page,
-    baseURL,
-  }) => {
-    await page.route(/\/blog\/new\.data/, (route) => route.abort("connectionreset"));
-    await linksTo(page, ["/blog/new"]);
-    const load = documentLoad(page, /\/blog\/new$/);
-    await page.locator('a[data-to="/blog/new"]').click();
-    await load;
-    await expect(page).toHaveURL(`${baseURL}/blog/new`);
-    expect((await marker(page)).route).toBe("/blog/new");
-  });
+  for (const [kind, target, route, data] of DATA_PAGES) {
+    test(`a data request that fails on the network: the target loads as a document (${kind})`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.route(data, (answer) => answer.abort("connectionreset"));
+      await linksTo(page, [target]);
+      const load = documentLoad(page, pathOf(target));
+      await page.locator(`a[data-to="${target}"]`).click();
+      await load;
+      await expect(page).toHaveURL(`${baseURL}${target}`);
+      expect((await marker(page)).route).toBe(route);
+    });
 
-  test("a data request answered by a proxy error page: the target loads as a document", async ({
-    page,
-    baseURL,
-  }) => {
-    await page.route(/\/blog\/new\.data/, (route) =>
-      route.fulfill({ status: 502, body: "Bad Gateway" }),
-    );
-    await linksTo(page, ["/blog/new"]);
-    const load = documentLoad(page, /\/blog\/new$/);
-    await page.locator('a[data-to="/blog/new"]').click();
-    await load;
-    await expect(page).toHaveURL(`${baseURL}/blog/new`);
-  });
+    test(`a data request answered by a proxy error page: the target loads as a document (${kind})`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.route(data, (answer) => answer.fulfill({ status: 502, body: "Bad Gateway" }));
+      await linksTo(page, [target]);
+      const load = documentLoad(page, pathOf(target));
+      await page.locator(`a[data-to="${target}"]`).click();
+      await load;
+      await expect(page).toHaveURL(`${baseURL}${target}`);
+      expect((await marker(page)).route).toBe(route);
+    });
+  }
 });
