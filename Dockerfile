@@ -60,16 +60,21 @@ RUN --mount=type=secret,id=npm_ca,required=false \
     && rm -rf /tmp/dev node_modules/typescript
 
 FROM ${NODE_IMAGE} AS runtime
-# MALLOC_ARENA_MAX=2: glibc gives each thread that allocates its own arena, and
-# libvips (the image optimizer) runs on Node's thread pool; two arenas took the
-# anonymous peak of a cold burst of 200 variants from 218 to 126 MB at the same
-# CPU (npm run bench:images). sharp's documentation describes the same glibc
-# fragmentation and suggests jemalloc; two arenas get most of it with no other allocator.
+# jemalloc instead of glibc's malloc (decision 025): libvips on Node's thread
+# pool and the page renders fragment glibc's arenas, whose freed memory stays
+# with the process; jemalloc hands it back within a second (dirty_decay_ms), in
+# two arenas. Debian's package; the link gives it one path on every architecture.
+RUN apt-get update -qq \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libjemalloc2 >/dev/null \
+    && rm -rf /var/lib/apt/lists/* \
+    && ln -s "$(find /usr/lib -name libjemalloc.so.2 -print -quit)" /usr/local/lib/libjemalloc.so.2 \
+    && test -e /usr/local/lib/libjemalloc.so.2
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     IMAGE_CACHE_DIR=/var/cache/app/images \
-    MALLOC_ARENA_MAX=2
+    LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 \
+    MALLOC_CONF=narenas:2,background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0
 # The image optimizer's disk cache: mount a volume here (docker-compose.yml does).
 # Owned by the app's user, so a fresh named volume is too. With a read-only root and
 # nothing mounted, the app warns once and keeps its resized images in memory only.
@@ -86,9 +91,10 @@ EXPOSE 3000 9464
 HEALTHCHECK --interval=5s --timeout=3s --start-period=20s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The server is PID 1 and handles SIGTERM itself: it drains, then exits 0.
-# --max-semi-space-size=16: under a memory limit V8 sizes its young generation
-# from the limit, and at 256 MiB it collects so often that pages cost up to half
-# again as much CPU; 16 MB keeps throughput within 10 % of an unlimited container
-# at about 170 MB RSS (README, "Performance"; `npm run bench:memory`).
+# The JS heap's limit follows the container's (Node reads the cgroup at start):
+# a fifth of it for the old generation, and young generations of 8 MiB each
+# (V8 would size them from the limit, and at 256 MiB collect so often that pages
+# cost up to half again as much CPU). In 256 MiB that is a 75 MiB heap, which
+# the memory plan counts (decision 024; `npm run bench:memory`).
 ENTRYPOINT ["node"]
-CMD ["--max-semi-space-size=16", "build/node/server/main.js"]
+CMD ["--max-semi-space-size=8", "--max-old-space-size-percentage=20", "build/node/server/main.js"]

@@ -16,6 +16,7 @@ import { health, type Lifecycle } from "./steps/health.ts";
 import type { DiskImageCache } from "./steps/images/disk-cache.ts";
 import { imageEmbedder } from "./steps/images/embed.ts";
 import { imageOptimizer } from "./steps/images/optimizer.ts";
+import type { MemoryPlan } from "./platform/memory-plan.ts";
 import type { Logger } from "./platform/logger.ts";
 import { rejectMalformed } from "./steps/malformed.ts";
 import { publicOrigin } from "./steps/origin.ts";
@@ -56,6 +57,8 @@ export interface AppDependencies {
   sharedCache: SharedCache | null;
   /** OpenTelemetry traces (OTEL_*); null: off. */
   tracing: Tracing | null;
+  /** How the process's memory is shared out: the image optimizer's budget is its share. */
+  memoryPlan: MemoryPlan;
 }
 
 /** A step whose answers the caches of pages rendered once hear of, as they hear of every page's. */
@@ -108,6 +111,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
       ...config.images,
       diskCache: imageDiskCache,
       concurrency: IMAGE_CONCURRENCY,
+      transformBudgetBytes: deps.memoryPlan.imageTransformBytes,
       maxQueued: IMAGE_QUEUE_LIMIT,
       counters: imageCounts,
     },

@@ -14,6 +14,9 @@ import { gracefulShutdown } from "./platform/shutdown.ts";
 import { createMetrics, serveMetrics, type Metrics } from "./telemetry/metrics.ts";
 import { connectSharedCache } from "./pages/cache/shared.ts";
 import { readFileSync } from "node:fs";
+import { totalmem } from "node:os";
+import { getHeapStatistics } from "node:v8";
+import { planMemory, type MemoryPlan } from "./platform/memory-plan.ts";
 
 /** package.json's version, as the working folder holds it (the image's /app), for build_info. */
 const APP_VERSION = (() => {
@@ -35,6 +38,27 @@ try {
 }
 
 const logger = createLogger(config, { traceIds: config.tracing !== null });
+// The memory the process may use, shared out before anything can grow: a plan
+// that cannot fit stops here, naming what to change, not at the first OOM kill.
+const memoryPlanned = planMemory(
+  {
+    constrainedBytes: process.constrainedMemory(),
+    totalBytes: totalmem(),
+    heapLimitBytes: getHeapStatistics().heap_size_limit,
+  },
+  {
+    memoryLimitBytes: config.memoryLimitBytes,
+    imageTransformMemoryBytes: config.images.transformMemoryBytes,
+    renderCacheMaxBytes: config.renderCacheMaxBytes,
+    imageMemoryCacheMaxBytes: config.images.memoryCacheMaxBytes,
+    imageFormats: config.images.formats,
+  },
+);
+const memoryPlan: MemoryPlan = memoryPlanned.ok
+  ? memoryPlanned.plan
+  : await fatal(
+      new ConfigError(`Invalid configuration:\n  ${memoryPlanned.problems.join("\n  ")}`),
+    );
 process.on("uncaughtException", (error) => {
   logger.fatal({ err: error }, "uncaught exception");
   flushAndExit(logger, 1);
@@ -88,6 +112,7 @@ const pipelineOf = (build: AppServerBuild) =>
     imageDiskCache,
     sharedCache,
     tracing,
+    memoryPlan,
   });
 
 const firstBuild = await source.build().catch(fatal);
@@ -184,8 +209,20 @@ server.listen(config.port, config.host, () => {
       host: config.host,
       buildId: buildIdOf(current.build),
       trailingSlash: config.trailingSlash,
+      memory: memoryLog(memoryPlan),
       ...(config.development && { mode: "development" }),
     },
     "listening",
   );
 });
+
+/** The plan in MiB, for the "listening" line: what an operator checks first after an OOM. */
+function memoryLog(plan: MemoryPlan) {
+  const mib = (bytes: number) => Math.floor(bytes / (1 << 20));
+  return {
+    limitMiB: mib(plan.limitBytes),
+    from: plan.limitFrom,
+    heapMiB: mib(plan.heapBytes),
+    imageTransformsMiB: mib(plan.imageTransformBytes),
+  };
+}

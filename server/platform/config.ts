@@ -39,6 +39,11 @@ export interface Config {
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
   readonly renderCacheMaxBytes: number;
+  /**
+   * The memory the process may use, for its memory plan (server/platform/memory-plan.ts);
+   * null: the container's limit (cgroup), else the host's memory.
+   */
+  readonly memoryLimitBytes: number | null;
   /** The cache every replica shares (server/pages/cache/shared.ts); null: each keeps its own. */
   readonly sharedCache: SharedCacheConfig | null;
   /** OpenTelemetry traces (server/telemetry/tracing.ts), from the standard OTEL_* variables; null: off. */
@@ -54,6 +59,8 @@ export interface ImageConfig {
   readonly qualities: readonly number[];
   readonly formats: readonly ModernFormat[];
   readonly memoryCacheMaxBytes: number;
+  /** The memory the transformations under way may take together; null: what the memory plan leaves. */
+  readonly transformMemoryBytes: number | null;
   /** null: no disk cache. */
   readonly cacheDir: string | null;
   readonly diskCacheMaxBytes: number;
@@ -278,6 +285,7 @@ export function loadConfig(given: Env): Readonly<Config> {
     compression: read("COMPRESSION", oneOf(["on", "off"] as const), "on") === "on",
     maxConnections: read("MAX_CONNECTIONS", integer(1, 1_000_000), 1024),
     renderCacheMaxBytes: read("RENDER_CACHE_MAX_BYTES", integer(0, 1 << 30), 8 << 20),
+    memoryLimitBytes: read("MEMORY_LIMIT_BYTES", integer(32 << 20, 2 ** 50), null),
     tracing: tracingOn ? Object.freeze(tracing) : null,
     sharedCache:
       cacheUrl === null
@@ -291,6 +299,7 @@ export function loadConfig(given: Env): Readonly<Config> {
         ...MODERN_FORMATS,
       ]),
       memoryCacheMaxBytes: read("IMAGE_MEMORY_CACHE_MAX_BYTES", integer(0, 1 << 30), 16 << 20),
+      transformMemoryBytes: read("IMAGE_TRANSFORM_MEMORY_BYTES", integer(1 << 20, 2 ** 50), null),
       cacheDir: read("IMAGE_CACHE_DIR", (raw) => raw || null, DEFAULT_IMAGE_CACHE_DIR),
       diskCacheMaxBytes: read("IMAGE_DISK_CACHE_MAX_BYTES", integer(0, 2 ** 40), 128 << 20),
       maxInputPixels: read("IMAGE_MAX_INPUT_PIXELS", integer(1, 1 << 30), 25_000_000),

@@ -15,4 +15,11 @@ export class AppContainer extends GenericContainer {
     this.hostConfig.ReadonlyRootfs = true;
     return this;
   }
+
+  /** `docker run --memory=<bytes> --memory-swap=<bytes>`: that much, and no swap to fall back on. */
+  withMemoryLimit(bytes: number): this {
+    this.hostConfig.Memory = bytes;
+    this.hostConfig.MemorySwap = bytes;
+    return this;
+  }
 }

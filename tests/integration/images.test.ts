@@ -1,8 +1,8 @@
 /**
  * The image endpoint, against the real server with a public folder of
  * fixtures: a real photo, a content-hashed asset, an animated GIF, an SVG with
- * a script, a corrupt file, a decompression bomb; and a remote origin served
- * by the test on loopback.
+ * a script, a corrupt file, a decompression bomb; a remote origin served by
+ * the test on loopback; and the optimizer's memory budget (issue 47).
  */
 import {
   cp,
@@ -23,7 +23,13 @@ import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { IMAGE_WIDTHS } from "../../app/images.ts";
-import { startServer, type LogLine, type RunningServer } from "./harness.ts";
+import {
+  fatalMessage,
+  runToExit,
+  startServer,
+  type LogLine,
+  type RunningServer,
+} from "./harness.ts";
 
 const CHROME_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 const WEBP_ONLY = "image/webp,*/*";
@@ -555,5 +561,106 @@ describe("remote sources", () => {
       expect(response.status).toBe(400);
       expect(response.body).toContain("is not in IMAGE_REMOTE_ORIGINS");
     });
+  });
+});
+
+describe("the optimizer's memory budget", () => {
+  const MiB = 1 << 20;
+  /** V8's limits in a 256 MiB container, as the image's command sets them. */
+  const HEAP_OF_256_MIB = "--max-old-space-size=51 --max-semi-space-size=8";
+  let build: { dir: string; photoBytes: number };
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    build = await buildWithFixtures();
+    // 4000 x 2667 in WebP: decoded whole, it takes more than 120 MiB in any format at 3840 px.
+    await sharp("public/images/valley.jpg")
+      .resize({ width: 4000 })
+      .webp()
+      .toFile(join(build.dir, "client", "fixtures", "wide.webp"));
+    server = await startServer({
+      BUILD_DIR: build.dir,
+      IMAGE_CACHE_DIR: "",
+      IMAGE_TRANSFORM_MEMORY_BYTES: String(120 * MiB),
+    });
+  }, 30_000);
+  afterAll(async () => {
+    await server?.stop();
+    await rm(build.dir, { recursive: true, force: true });
+  });
+
+  const get = (path: string, accept: string) =>
+    server.request(path, { headers: { accept }, timeoutMs: 20_000 });
+
+  test("an AVIF too large for the budget is answered in WebP, the client's next format", async () => {
+    // The 2400 x 1600 photo in AVIF: about 150 MiB at its peak.
+    const response = await get(image("/images/valley.jpg", 3840), CHROME_ACCEPT);
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/webp");
+    expect(response.headers.vary).toBe("Accept");
+    expect((await sharp(response.bytes).metadata()).width).toBe(2400);
+    const line = await server.accessLog(response);
+    expect(
+      computed(server).find((computedLine) => computedLine.reqId === line.reqId),
+    ).toMatchObject({ format: "webp", asked: "avif" });
+  });
+
+  test("a narrower variant of the same photo fits: AVIF", async () => {
+    const response = await get(image("/images/valley.jpg", 1080), CHROME_ACCEPT);
+    expect(response.headers["content-type"]).toBe("image/avif");
+  });
+
+  test("a client that takes AVIF and no WebP gets the source's own format", async () => {
+    const response = await get(image("/images/valley.jpg", 3840), "image/avif,image/*;q=0.8");
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/jpeg");
+  });
+
+  test("a variant that fits in no format is a 400 naming the budget, logged once at warn", async () => {
+    const response = await get(image("/fixtures/wide.webp", 3840), CHROME_ACCEPT);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatch(/more memory than the optimizer's budget of 120 MiB/);
+    const requestId = response.headers["x-request-id"];
+    await server.accessLog(response);
+    const refusals = server.logs.filter(
+      (line) => line.msg === "image refused" && line.reqId === requestId,
+    );
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]!.level).toBe("warn");
+    // The same source at a width that fits is served.
+    expect((await get(image("/fixtures/wide.webp", 1080), CHROME_ACCEPT)).status).toBe(200);
+  });
+
+  test("in a 256 MiB plan, the listening line says what images get", async () => {
+    const planned = await startServer({
+      MEMORY_LIMIT_BYTES: String(256 * MiB),
+      NODE_OPTIONS: HEAP_OF_256_MIB,
+    });
+    try {
+      const listening = await planned.waitForLog((line) => line.msg === "listening");
+      expect(listening.memory).toMatchObject({
+        limitMiB: 256,
+        from: "MEMORY_LIMIT_BYTES",
+        heapMiB: 75,
+        imageTransformsMiB: 101,
+      });
+    } finally {
+      await planned.stop();
+    }
+  });
+
+  test.each([
+    [{ RENDER_CACHE_MAX_BYTES: String(64 * MiB) }, "RENDER_CACHE_MAX_BYTES"],
+    [{ IMAGE_MEMORY_CACHE_MAX_BYTES: String(48 * MiB) }, "IMAGE_MEMORY_CACHE_MAX_BYTES"],
+    [{ IMAGE_TRANSFORM_MEMORY_BYTES: String(200 * MiB) }, "IMAGE_TRANSFORM_MEMORY_BYTES"],
+  ])("in 256 MiB, %j cannot fit: the start stops, naming %s", async (env, key) => {
+    const { code, output } = await runToExit({
+      MEMORY_LIMIT_BYTES: String(256 * MiB),
+      NODE_OPTIONS: HEAP_OF_256_MIB,
+      ...env,
+    });
+    expect(code).toBe(1);
+    expect(fatalMessage(output)).toMatch(/^Invalid configuration:/);
+    expect(fatalMessage(output)).toContain(key);
   });
 });

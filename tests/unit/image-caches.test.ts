@@ -5,7 +5,7 @@ import { join } from "node:path";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { DiskImageCache, type StoredImage } from "../../server/steps/images/disk-cache.ts";
-import { Limiter, QueueFullError } from "../../server/steps/images/limiter.ts";
+import { Limiter, OverBudgetError, QueueFullError } from "../../server/steps/images/limiter.ts";
 
 const silent = pino({ level: "silent" });
 
@@ -135,5 +135,65 @@ describe("Limiter", () => {
     await expect(limiter.run(async () => 4)).resolves.toBe(4);
     expect(limiter.running).toBe(0);
     expect(limiter.queued).toBe(0);
+  });
+
+  /** A task that runs until released, recording when it started. */
+  function held(started: string[], name: string) {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    return {
+      task: async () => {
+        started.push(name);
+        await done;
+        return name;
+      },
+      release,
+    };
+  }
+
+  test("admits by memory: tasks whose costs together exceed the budget wait, though cores are free", async () => {
+    const limiter = new Limiter(4, 10, 100);
+    const started: string[] = [];
+    const big = held(started, "big 70");
+    const second = held(started, "second 70");
+    const first = limiter.run(big.task, 70);
+    const waiting = limiter.run(second.task, 70);
+    await tick();
+    expect(started).toEqual(["big 70"]);
+    expect(limiter.bytesInUse).toBe(70);
+    expect(limiter.queued).toBe(1);
+    big.release();
+    await first;
+    await tick();
+    expect(started).toEqual(["big 70", "second 70"]);
+    second.release();
+    await waiting;
+    expect(limiter.bytesInUse).toBe(0);
+  });
+
+  test("first come, first served: a small task does not pass a large one that waits", async () => {
+    const limiter = new Limiter(4, 10, 100);
+    const started: string[] = [];
+    const a = held(started, "a 60");
+    const b = held(started, "b 60");
+    const c = held(started, "c 10");
+    const runs = [limiter.run(a.task, 60), limiter.run(b.task, 60), limiter.run(c.task, 10)];
+    await tick();
+    // c would fit beside a, but b came first and does not: both wait.
+    expect(started).toEqual(["a 60"]);
+    a.release();
+    await tick();
+    await tick();
+    expect(started).toEqual(["a 60", "b 60", "c 10"]);
+    b.release();
+    c.release();
+    await Promise.all(runs);
+    expect(limiter.running).toBe(0);
+  });
+
+  test("a task costing more than the whole budget is refused at once", async () => {
+    const limiter = new Limiter(4, 10, 100);
+    await expect(limiter.run(async () => 1, 101)).rejects.toBeInstanceOf(OverBudgetError);
+    expect(limiter.running).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2/Horizo
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
 import { Service } from "kubernetes-models/v1/Service";
 import { describe, expect, test } from "vitest";
-import { parseAllDocuments } from "yaml";
+import { parse, parseAllDocuments } from "yaml";
 
 const DIR = "deploy/kubernetes";
 
@@ -115,6 +115,14 @@ describe("the rolling deploy's numbers", () => {
     expect(pod.securityContext.runAsNonRoot).toBe(true);
     expect(app.resources.limits.memory).toMatch(/^\d+Mi$/);
     expect(app.resources.requests.memory).toMatch(/^\d+Mi$/);
+  });
+
+  test("memory: request equals limit, the size the cold burst was measured in, as compose gives it", () => {
+    const compose = parse(readFileSync("docker-compose.yml", "utf8"));
+    expect(app.resources.requests.memory).toBe(app.resources.limits.memory);
+    expect(app.resources.limits.memory).toBe("256Mi");
+    expect(compose.services.app.mem_limit).toBe("${APP_MEMORY:-256m}");
+    expect(compose.services.app.memswap_limit).toBe(compose.services.app.mem_limit);
   });
 
   test("the image cache is on a volume, the only writable place under a read-only root", () => {

@@ -79,6 +79,18 @@ export function preferredFormat(
   accept: string | undefined,
   enabled: readonly ModernFormat[],
 ): ModernFormat | null {
-  if (!accept) return null;
-  return enabled.find((format) => accepts(accept, `image/${format}`)) ?? null;
+  return acceptedFormats(accept, enabled)[0] ?? null;
+}
+
+/**
+ * Every enabled modern format the client names in `Accept`, in the order of
+ * preference: the ones to fall back on when the first costs more memory than
+ * the optimizer has (cost.ts).
+ */
+export function acceptedFormats(
+  accept: string | undefined,
+  enabled: readonly ModernFormat[],
+): ModernFormat[] {
+  if (!accept) return [];
+  return enabled.filter((format) => accepts(accept, `image/${format}`));
 }

@@ -1,22 +1,38 @@
 /**
- * At most `concurrency` tasks at once, at most `maxQueued` waiting: a cold
- * burst of image requests is worked through a few at a time, so memory stays
- * flat, and a burst beyond the queue is refused at once instead of piling up.
+ * Transformations admitted by what they cost, not only counted: at most
+ * `concurrency` at once (one per core: the CPU), and together at most
+ * `budgetBytes` of estimated memory (cost.ts: the container). A task that does
+ * not fit waits, first come first served, so a large one is not passed over
+ * for ever by small ones; at most `maxQueued` wait, and a burst beyond that is
+ * refused at once instead of piling up.
  */
 export class QueueFullError extends Error {
   override name = "QueueFullError";
 }
 
+/** A task that could never fit, even alone: the caller should not have asked (see affordableFormat). */
+export class OverBudgetError extends Error {
+  override name = "OverBudgetError";
+}
+
+interface Waiting {
+  readonly costBytes: number;
+  readonly admit: () => void;
+}
+
 export class Limiter {
-  readonly #waiting: (() => void)[] = [];
+  readonly #waiting: Waiting[] = [];
   #running = 0;
+  #bytesInUse = 0;
 
   readonly concurrency: number;
   readonly maxQueued: number;
+  readonly budgetBytes: number;
 
-  constructor(concurrency: number, maxQueued: number) {
+  constructor(concurrency: number, maxQueued: number, budgetBytes = Infinity) {
     this.concurrency = concurrency;
     this.maxQueued = maxQueued;
+    this.budgetBytes = budgetBytes;
   }
 
   get running(): number {
@@ -27,23 +43,54 @@ export class Limiter {
     return this.#waiting.length;
   }
 
-  /** @throws QueueFullError when `maxQueued` tasks are already waiting. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#running >= this.concurrency) {
+  /** The estimated memory of the tasks running now. */
+  get bytesInUse(): number {
+    return this.#bytesInUse;
+  }
+
+  #fits(costBytes: number): boolean {
+    return this.#running < this.concurrency && this.#bytesInUse + costBytes <= this.budgetBytes;
+  }
+
+  #start(costBytes: number): void {
+    this.#running++;
+    this.#bytesInUse += costBytes;
+  }
+
+  /** Admits waiting tasks in order while the first one fits. */
+  #admitWaiting(): void {
+    while (this.#waiting.length > 0 && this.#fits(this.#waiting[0]!.costBytes)) {
+      const next = this.#waiting.shift()!;
+      this.#start(next.costBytes);
+      next.admit();
+    }
+  }
+
+  /**
+   * @throws OverBudgetError when `costBytes` exceeds the whole budget.
+   * @throws QueueFullError when `maxQueued` tasks are already waiting.
+   */
+  async run<T>(task: () => Promise<T>, costBytes = 0): Promise<T> {
+    if (costBytes > this.budgetBytes) {
+      throw new OverBudgetError(
+        `a task of ${costBytes} bytes cannot fit a budget of ${this.budgetBytes} bytes`,
+      );
+    }
+    if (this.#waiting.length === 0 && this.#fits(costBytes)) {
+      this.#start(costBytes);
+    } else {
       if (this.#waiting.length >= this.maxQueued) {
         throw new QueueFullError(`${this.maxQueued} image tasks are already waiting`);
       }
-      // The slot is handed over by the task that finishes: #running stays counted.
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    } else {
-      this.#running++;
+      // Counted as running by #admitWaiting, before it is woken.
+      await new Promise<void>((admit) => this.#waiting.push({ costBytes, admit }));
     }
     try {
       return await task();
     } finally {
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#running--;
+      this.#running--;
+      this.#bytesInUse -= costBytes;
+      this.#admitWaiting();
     }
   }
 }

@@ -2,9 +2,9 @@
  * The image endpoint: `/_image?src=&w=&q=` resizes a public-folder (or
  * allowlisted remote) image to one of the default widths, in the best format
  * the browser accepts. Bounded everywhere: parameters from allowlists, inputs
- * by bytes and pixels, work by a concurrency limit and a queue, results by an
- * in-memory LRU and an optional disk cache, both by bytes. A variant asked for
- * by many at once is computed once.
+ * by bytes and pixels, work by a concurrency limit, a memory budget and a
+ * queue, results by an in-memory LRU and an optional disk cache, both by bytes.
+ * A variant asked for by many at once is computed once.
  */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -16,13 +16,13 @@ import type { Logger } from "../../platform/logger.ts";
 import { IMMUTABLE_CACHE_CONTROL, type StaticFiles } from "../static.ts";
 import type { DiskImageCache, StoredImage } from "./disk-cache.ts";
 import { ImageSourceError } from "./errors.ts";
+import { affordableFormat, type OutputFormat, type SourceHeader } from "./cost.ts";
 import {
+  acceptedFormats,
   CONTENT_TYPE_OF,
   isAnimatedPng,
-  preferredFormat,
   sniffImageType,
   type ModernFormat,
-  type SourceType,
 } from "./format.ts";
 import { Limiter, QueueFullError } from "./limiter.ts";
 import { imageCounters, type ImageCounters } from "../../telemetry/metrics.ts";
@@ -42,6 +42,11 @@ export interface ImageOptimizerOptions extends ImageRequestPolicy {
   readonly remoteAllowPrivate: boolean;
   /** Images transformed at once; each uses one libvips thread. */
   readonly concurrency: number;
+  /**
+   * The estimated memory (cost.ts) the transformations under way may take
+   * together: from the process's memory plan (server/platform/memory-plan.ts).
+   */
+  readonly transformBudgetBytes: number;
   /** Requests waiting for a transformation beyond which a 503 answers at once. */
   readonly maxQueued: number;
   /** Where what it does is counted, for the metrics. */
@@ -100,24 +105,40 @@ interface Source {
 
 const etagOf = (bytes: Buffer) => `"${createHash("sha1").update(bytes).digest("base64url")}"`;
 
-async function isAnimated(
+/** Read from the header only: nothing is decoded before the transformation is admitted. */
+async function readHeader(
   sharp: Sharp,
   bytes: Buffer,
-  type: SourceType,
+  type: OutputFormat,
   maxInputPixels: number,
-): Promise<boolean> {
-  if (type === "png") return isAnimatedPng(bytes);
-  if (type === "avif") return bytes.toString("latin1", 8, 12) === "avis";
-  if (type !== "gif" && type !== "webp") return false;
-  const { pages = 1 } = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
-  return pages > 1;
+): Promise<{ header: SourceHeader; animated: boolean }> {
+  const metadata = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
+  const { pages = 1, width = 0, height = 0 } = metadata;
+  const animated =
+    type === "png"
+      ? isAnimatedPng(bytes)
+      : type === "avif"
+        ? bytes.toString("latin1", 8, 12) === "avis"
+        : (type === "gif" || type === "webp") && pages > 1;
+  return {
+    header: {
+      type,
+      width,
+      height: metadata.pageHeight ?? height,
+      progressive: metadata.isProgressive ?? false,
+      orientation: metadata.orientation ?? 1,
+    },
+    animated,
+  };
 }
+
+const MiB = 1 << 20;
 
 async function transform(
   sharp: Sharp,
   bytes: Buffer,
   { width, quality }: ImageRequest,
-  format: ModernFormat | Exclude<SourceType, "svg">,
+  format: OutputFormat,
   maxInputPixels: number,
 ): Promise<Buffer> {
   const image = sharp(bytes, { limitInputPixels: maxInputPixels, sequentialRead: true })
@@ -173,7 +194,7 @@ export function imageOptimizer(
     (variant) => variant.bytes.length + 256,
   );
   const inFlight = new Map<string, Promise<Variant>>();
-  const limiter = new Limiter(options.concurrency, options.maxQueued);
+  const limiter = new Limiter(options.concurrency, options.maxQueued, options.transformBudgetBytes);
   const counters = options.counters ?? imageCounters();
   counters.queued = () => limiter.queued;
   const remotePolicy: RemoteFetchPolicy = {
@@ -214,7 +235,7 @@ export function imageOptimizer(
   async function compute(
     request: ImageRequest,
     source: Source,
-    preferred: ModernFormat | null,
+    accepted: readonly ModernFormat[],
     requestId: string,
   ): Promise<Variant> {
     const bytes = await source.load();
@@ -238,12 +259,32 @@ export function imageOptimizer(
     // Never rasterised: served as it is, under a policy that lets it do nothing.
     if (type === "svg") return passThrough();
     const sharp = await loadSharp();
+    let header: SourceHeader;
+    try {
+      const read = await readHeader(sharp, bytes, type, options.maxInputPixels);
+      if (read.animated) return passThrough();
+      header = read.header;
+    } catch (error) {
+      throw unreadable(error, options.maxInputPixels);
+    }
+    // The client's formats first, then the source's own, which every browser shows.
+    const choice = affordableFormat(
+      header,
+      request.width,
+      [...accepted, type],
+      limiter.budgetBytes,
+    );
+    if (choice === null) {
+      throw new ImageSourceError(
+        400,
+        `resizing this ${header.width} x ${header.height} source to ${request.width} px would take more memory than the optimizer's budget of ${Math.floor(limiter.budgetBytes / MiB)} MiB in any format (docs/images.md, "Memory")`,
+      );
+    }
+    const { format, costBytes } = choice;
     // The request's trace, which the queue would lose: a queued task runs in another's turn.
     const requestContext = context.active();
     return limiter.run(async () => {
       try {
-        if (await isAnimated(sharp, bytes, type, options.maxInputPixels)) return passThrough();
-        const format = preferred ?? type;
         const startedAt = performance.now();
         const output = await inSpan(
           "image transform",
@@ -264,6 +305,8 @@ export function imageOptimizer(
             width: request.width,
             quality: request.quality,
             format,
+            ...(format !== (accepted[0] ?? type) && { asked: accepted[0] ?? type }),
+            costMiB: Math.round(costBytes / MiB),
             bytes: output.length,
             ms: Math.round(performance.now() - startedAt),
           },
@@ -280,7 +323,7 @@ export function imageOptimizer(
       } catch (error) {
         throw unreadable(error, options.maxInputPixels);
       }
-    });
+    }, costBytes);
   }
 
   /** From memory, else disk, else computed once however many ask at the same time. */
@@ -290,8 +333,9 @@ export function imageOptimizer(
     requestId: string,
   ): Promise<Variant> {
     const source = sourceOf(request);
-    const preferred = preferredFormat(accept, options.formats);
-    const key = `${source.key}|w=${request.width}|q=${request.quality}|${preferred ?? "source"}`;
+    const accepted = acceptedFormats(accept, options.formats);
+    // By the client's formats, not the one answered: that one follows from them (and the budget).
+    const key = `${source.key}|w=${request.width}|q=${request.quality}|${accepted.join(",") || "source"}`;
     const now = Date.now();
     const remembered = memory.get(key);
     if (remembered && (remembered.expiresAt === null || remembered.expiresAt > now)) {
@@ -308,7 +352,7 @@ export function imageOptimizer(
         memory.set(key, stored);
         return stored;
       }
-      const variant = await compute(request, source, preferred, requestId);
+      const variant = await compute(request, source, accepted, requestId);
       computed = true;
       memory.set(key, variant);
       return variant;
