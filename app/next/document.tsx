@@ -3,8 +3,9 @@
  *
  * - `<Html>`: `<html>`, its `lang` the page's locale unless given.
  * - `<Head>`: `<head>`, with what the shell needs first in it (the charset, the
- *   script that resumes a navigation after a failed route load) and React
- *   Router's links and styles, then the `_document`'s own children.
+ *   script that resumes a navigation after a failed route load), the small
+ *   global stylesheets `_app` imports (inline-styles.ts), the `_document`'s own
+ *   children, and React Router's links and styles.
  * - `<Main>`: the app (`<div id="__next">`, as Next.js wraps it).
  * - `<NextScript>`: the scripts, the shell's browser behaviours among them
  *   (route-load fallbacks, prefetching, scroll restoration, the viewport fix).
@@ -18,6 +19,7 @@ import { HistoryNavigationFallback } from "../client/history-navigation.tsx";
 import { LinkPrefetcher } from "../client/prefetch.tsx";
 import { RESUME_NAVIGATION_SCRIPT } from "../client/route-load.ts";
 import { ViewportHeightSync } from "../client/viewport-height.tsx";
+import { inlineStyles } from "./inline-styles.ts";
 
 /** What the document's parts need from the page: its locale, the response's nonce, the app. */
 export interface DocumentParts {
@@ -48,6 +50,9 @@ export function Head({ children, ...rest }: HTMLAttributes<HTMLHeadElement>) {
       <meta charSet="utf-8" />
       {/* First thing on the page: after a failed route load, go on to its target. */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RESUME_NAVIGATION_SCRIPT }} />
+      {inlineStyles().map((css, i) => (
+        <style key={i}>{css}</style>
+      ))}
       {children}
       <Meta />
       <Links />

@@ -29,6 +29,7 @@ import { pageParams, pageRouteOfId } from "../routing/pages.ts";
 import DefaultApp from "./app.tsx";
 import DefaultDocument, { DocumentPartsContext } from "./document.tsx";
 import { HeadElements, HeadStore, HeadStoreContext } from "./head.tsx";
+import { LinkSettingsContext, type LinkSettings } from "./link.tsx";
 import { errorPageOf } from "./page/error-page.ts";
 import { nextPageOf, type AppProps, type ClientNotFound, type NextPageData } from "./page/types.ts";
 import { nextQuery } from "./routing/query.ts";
@@ -110,6 +111,16 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
     });
   }, [pattern, query, asPath, basePath, locale, isFallback, ready]);
   const [store] = useState(() => new HeadStore());
+  // What links read: new only with the locale (or the base path), not at every click.
+  const linkSettings = useMemo<LinkSettings>(
+    () => ({
+      locale,
+      defaultLocale: LOCALE_SETTINGS.defaultLocale,
+      locales: LOCALE_SETTINGS.locales,
+      basePath,
+    }),
+    [locale, basePath],
+  );
 
   useEffect(() => {
     followNavigations();
@@ -126,10 +137,12 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
   const props: AppProps = data?.props ?? { pageProps: {} };
   return (
     <RouterContext value={router}>
-      <HeadStoreContext value={store}>
-        <SiteApp {...props} Component={Component} router={router} />
-        <HeadElements store={store} />
-      </HeadStoreContext>
+      <LinkSettingsContext value={linkSettings}>
+        <HeadStoreContext value={store}>
+          <SiteApp {...props} Component={Component} router={router} />
+          <HeadElements store={store} />
+        </HeadStoreContext>
+      </LinkSettingsContext>
     </RouterContext>
   );
 }

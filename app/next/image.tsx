@@ -38,6 +38,12 @@ export type ImageProps = Omit<
   unoptimized?: boolean;
   overrideSrc?: string;
   onLoadingComplete?: (img: HTMLImageElement) => void;
+  /**
+   * The shell's own: one width whose file the page carries in its HTML, for the
+   * page's largest image (app/components/image.tsx; docs/images.md). Next.js
+   * writes it as an attribute and ignores it.
+   */
+  embed?: number;
 };
 
 const number = (value: number | `${number}` | undefined) =>
@@ -65,6 +71,7 @@ export default function Image({
   style,
   sizes: sizesProp,
   loader,
+  embed,
   ...rest
 }: ImageProps) {
   const fromImport = staticData(srcProp);
@@ -118,6 +125,7 @@ export default function Image({
       sizes={sizesProp ?? (fill ? "100vw" : undefined)}
       quality={number(quality)}
       loader={loader}
+      embed={embed}
       priority={eager}
       // Eager without saying so, as Next.js's priority images are (lazy otherwise).
       {...(eager && { loading: undefined })}

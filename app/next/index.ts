@@ -12,6 +12,9 @@ export type { AppProps, AppContext, AppInitialProps } from "./app.tsx";
 export type { NextRouter } from "./router.tsx";
 
 type ParsedUrlQuery = Record<string, string | string[] | undefined>;
+// Next.js's own bound for a page's props: any object type, interfaces included.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Props = { [key: string]: any };
 type PreviewData = string | false | object | undefined;
 
 /** A page component, and its `getInitialProps`. */
@@ -40,7 +43,7 @@ export type GetServerSidePropsResult<P> =
   { props: P | Promise<P> } | { redirect: Redirect } | { notFound: true };
 
 export type GetServerSideProps<
-  P extends Record<string, unknown> = Record<string, unknown>,
+  P extends Props = Props,
   Q extends ParsedUrlQuery = ParsedUrlQuery,
 > = (context: GetServerSidePropsContext<Q>) => Promise<GetServerSidePropsResult<P>>;
 
@@ -57,10 +60,7 @@ export type GetStaticPropsResult<P> =
   | { redirect: Redirect; revalidate?: number | boolean }
   | { notFound: true; revalidate?: number | boolean };
 
-export type GetStaticProps<
-  P extends Record<string, unknown> = Record<string, unknown>,
-  Q extends ParsedUrlQuery = ParsedUrlQuery,
-> = (
+export type GetStaticProps<P extends Props = Props, Q extends ParsedUrlQuery = ParsedUrlQuery> = (
   context: GetStaticPropsContext<Q>,
 ) => Promise<GetStaticPropsResult<P>> | GetStaticPropsResult<P>;
 

@@ -9,21 +9,35 @@
  * The link carries what the shell's prefetcher looks for (app/client/prefetch.tsx)
  * unless `prefetch={false}`: its page's code, and its data when the page is
  * rendered once, are fetched before the click.
+ *
+ * A link to an absolute path reads only the page's locale and base path, which
+ * a navigation within a locale leaves alone: it does not render again at every
+ * click (decision 020). A relative one (`href="edit"`, `"#top"`, `"?q=1"`)
+ * reads the page shown, as it must.
  */
 import {
   Children,
   cloneElement,
-  forwardRef,
+  createContext,
   isValidElement,
+  useContext,
   type AnchorHTMLAttributes,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
+  type Ref,
 } from "react";
 import { TRAILING_SLASH } from "../routing/canonical-url.ts";
 import { isRouterClick } from "../routing/links.ts";
-import { linkHref, localizedHref, resolveHref, type Url } from "./routing/href.ts";
-import { useRouter } from "./router.tsx";
+import {
+  linkHref,
+  localizedHref,
+  resolveHref,
+  type CurrentPage,
+  type LocaleSettings,
+  type Url,
+} from "./routing/href.ts";
+import Router, { useRouter, type TransitionOptions } from "./router.tsx";
 
 export interface LinkProps extends Omit<
   AnchorHTMLAttributes<HTMLAnchorElement>,
@@ -42,14 +56,64 @@ export interface LinkProps extends Omit<
   children?: ReactNode;
 }
 
+/** What every link of a page reads: the same for a whole visit in one locale (host.tsx). */
+export interface LinkSettings extends LocaleSettings {
+  readonly basePath: string;
+}
+
+export const LinkSettingsContext = createContext<LinkSettings>({
+  locale: null,
+  defaultLocale: null,
+  locales: [],
+  basePath: "",
+});
+
 // Resolved against this origin only to tell this site's URLs from others'.
 const LOCAL_ORIGIN = "http://n";
 
-const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
-  {
+// A path of this site, absolute, with nothing to fill in or resolve.
+const PLAIN_PATH = /^\/(?![/\\])[^[\\]*$/;
+
+/** Whether a link's target resolves the same from any page. */
+function isAbsolute(href: Url, as: Url | undefined): boolean {
+  const absolute = (url: Url) =>
+    typeof url === "string"
+      ? /^\/(?![/\\])/.test(url) || /^[a-z][a-z0-9+.-]*:/i.test(url)
+      : (url.pathname ?? "").startsWith("/");
+  return absolute(href) && (as === undefined || absolute(as));
+}
+
+/** Where a link goes: null for another origin's URL. */
+function targetOf(href: Url, as: Url | undefined, page: CurrentPage) {
+  // The common case, a plain path of this site, needs no URL parser.
+  if (
+    as === undefined &&
+    typeof href === "string" &&
+    PLAIN_PATH.test(href) &&
+    !/\/\.\.?(\/|$|[?#])/.test(href)
+  ) {
+    return { href, as: href };
+  }
+  return resolveHref(href, as, page, LOCAL_ORIGIN);
+}
+
+interface LinkBodyProps {
+  readonly link: LinkProps;
+  readonly anchorRef: Ref<HTMLAnchorElement> | undefined;
+  readonly settings: LinkSettings;
+  readonly page: CurrentPage;
+  readonly navigate: (
+    url: Url,
+    as: Url | undefined,
+    options: TransitionOptions,
+  ) => Promise<boolean>;
+}
+
+function LinkBody({ link, anchorRef, settings, page, navigate }: LinkBodyProps): ReactElement {
+  const {
     href: hrefProp,
     as: asProp,
-    replace = false,
+    replace: _replace,
     scroll,
     shallow,
     passHref,
@@ -59,23 +123,15 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
     onClick,
     children,
     ...rest
-  },
-  ref,
-) {
-  const router = useRouter();
-  const resolved = resolveHref(hrefProp, asProp, router, LOCAL_ORIGIN);
-  const settings = {
-    locale: router.locale ?? null,
-    defaultLocale: router.defaultLocale ?? null,
-    locales: router.locales ?? [],
-  };
+  } = link;
+  const resolved = targetOf(hrefProp, asProp, page);
   // Another origin's URL is written as given; the browser follows it.
   const href =
     resolved === null
       ? String(typeof asProp === "string" ? asProp : typeof hrefProp === "string" ? hrefProp : "")
       : linkHref(localizedHref(resolved.as, locale, settings), {
           trailingSlash: TRAILING_SLASH,
-          basePath: router.basePath,
+          basePath: settings.basePath,
         });
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>, childOnClick?: unknown) {
@@ -91,7 +147,6 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
       return;
     }
     event.preventDefault();
-    const navigate = replace ? router.replace : router.push;
     void navigate(hrefProp, asProp, { shallow, locale, scroll });
   }
 
@@ -103,8 +158,10 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
     }
     const childProps = child.props as Record<string, unknown>;
     const giveHref = passHref === true || (child.type === "a" && !("href" in childProps));
+    // The child gets the link's ref, as Next.js's legacyBehavior gives it; cloneElement reads no ref.
+    // eslint-disable-next-line react-hooks/refs
     return cloneElement(child as ReactElement<Record<string, unknown>>, {
-      ref,
+      ref: anchorRef,
       onClick: (event: MouseEvent<HTMLAnchorElement>) => handleClick(event, childProps.onClick),
       ...(giveHref && { href }),
       ...(prefetchable && child.type === "a" && { "data-discover": "true" }),
@@ -113,7 +170,7 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   return (
     <a
       {...rest}
-      ref={ref}
+      ref={anchorRef}
       href={href}
       onClick={handleClick}
       {...(prefetchable && { "data-discover": "true" })}
@@ -121,6 +178,37 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
       {children}
     </a>
   );
-});
+}
 
-export default Link;
+type RefProps = LinkProps & { ref?: Ref<HTMLAnchorElement> };
+
+// The page is not read: an absolute target does not depend on it.
+const ANY_PAGE: CurrentPage = { pathname: "/", asPath: "/" };
+
+/** A link to an absolute path: reads the page's locale and base path only. */
+function AbsoluteLink({ ref, ...link }: RefProps) {
+  const settings = useContext(LinkSettingsContext);
+  const navigate = (url: Url, as: Url | undefined, options: TransitionOptions) =>
+    link.replace ? Router.replace(url, as, options) : Router.push(url, as, options);
+  return (
+    <LinkBody link={link} anchorRef={ref} settings={settings} page={ANY_PAGE} navigate={navigate} />
+  );
+}
+
+/** A relative link: resolved against the page shown, as Next.js resolves it. */
+function RelativeLink({ ref, ...link }: RefProps) {
+  const settings = useContext(LinkSettingsContext);
+  const router = useRouter();
+  const navigate = link.replace ? router.replace : router.push;
+  return (
+    <LinkBody link={link} anchorRef={ref} settings={settings} page={router} navigate={navigate} />
+  );
+}
+
+export default function Link(props: RefProps) {
+  return isAbsolute(props.href, props.as) ? (
+    <AbsoluteLink {...props} />
+  ) : (
+    <RelativeLink {...props} />
+  );
+}

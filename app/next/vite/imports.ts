@@ -33,12 +33,16 @@ const ADVICE: Readonly<Record<string, string>> = {
   "next/cache": "it is the App Router's",
 };
 
+/** The shell's own extension module, for what Next.js has no API for (app/next/shell-site.ts). */
+export const SHELL_SITE_MODULE = "@shell/site";
+
 /**
  * The module a `next` import resolves to (a file name in app/next/), null for
  * an import that is not Next.js's, or `{ problem }` for one the shell does not
  * provide, with what to do.
  */
 export function nextImportOf(source: string): string | null | { problem: string } {
+  if (source === SHELL_SITE_MODULE) return "shell-site.ts";
   if (source !== "next" && !source.startsWith("next/")) return null;
   const bare = source.replace(/\.js$/, "");
   const module = NEXT_MODULES[bare];

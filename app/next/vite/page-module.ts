@@ -48,6 +48,13 @@ export const ROUTE_MODULE_EXPORTS = [
 export const DATA_FUNCTIONS = ["getServerSideProps", "getStaticProps", "getStaticPaths"] as const;
 type DataFunction = (typeof DATA_FUNCTIONS)[number];
 
+/**
+ * What the browser's copy never has: the data functions, and `sitemapPaths`,
+ * the shell's own export naming the paths the sitemap lists for a page that
+ * cannot have getStaticPaths (one with getServerSideProps).
+ */
+export const SERVER_ONLY_EXPORTS = [...DATA_FUNCTIONS, "sitemapPaths"] as const;
+
 /** How a page gets its props: what the shell's loader and client loader run. */
 export type PageData = "server-side" | "static" | "initial";
 
@@ -219,7 +226,7 @@ function bindPageAndReexports(
  */
 function removeDataFunctions(ast: t.File): void {
   const referencedBefore = findReferencedIdentifiers(ast);
-  const removable = (name: string) => (DATA_FUNCTIONS as readonly string[]).includes(name);
+  const removable = (name: string) => (SERVER_ONLY_EXPORTS as readonly string[]).includes(name);
   let removed = false;
   traverse(ast, {
     ExportNamedDeclaration(path: NodePath<t.ExportNamedDeclaration>) {
@@ -312,6 +319,7 @@ export function transformPageModule(
   const exports = exportsOf(ast);
   const routeExports = ROUTE_MODULE_EXPORTS.filter((name) => exports.names.has(name));
   const dataFunctions = DATA_FUNCTIONS.filter((name) => exports.names.has(name));
+  const serverOnly = SERVER_ONLY_EXPORTS.filter((name) => exports.names.has(name));
   if (routeExports.length > 0) {
     // A route module may name the paths the sitemap lists with getStaticPaths; the
     // props functions are Next.js's alone.
@@ -325,10 +333,10 @@ export function transformPageModule(
   }
 
   if (options.special) {
-    if (dataFunctions.length === 0) return null;
+    if (serverOnly.length === 0) return null;
     if (options.environment === "client") removeDataFunctions(ast);
     const out = generate(ast, { sourceMaps: true, sourceFileName: file }, code);
-    const stubs = options.environment === "client" ? serverOnlyStubs(dataFunctions) : [];
+    const stubs = options.environment === "client" ? serverOnlyStubs(serverOnly) : [];
     return { code: [out.code, ...stubs, ""].join("\n"), map: out.map, meta: null };
   }
 
@@ -364,7 +372,7 @@ export function transformPageModule(
     `export const shouldRevalidate = __nextPageShouldRevalidate;`,
   ];
   if (options.environment === "client") {
-    added.push(...serverOnlyStubs([...dataFunctions, "renderOnce"]));
+    added.push(...serverOnlyStubs([...serverOnly, "renderOnce"]));
   } else {
     const fn = (name: DataFunction) => exports.locals.get(name) ?? "undefined";
     added.push(

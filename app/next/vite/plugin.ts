@@ -8,6 +8,7 @@
  *   functions in the browser;
  * - JSX in a `.js` file of the project compiles, as Next.js compiles it.
  */
+import { statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { transformWithOxc, type Plugin } from "vite";
@@ -16,12 +17,42 @@ import { nextImportOf } from "./imports.ts";
 import { PageModuleError, transformPageModule } from "./page-module.ts";
 
 const NEXT_DIR = fileURLToPath(new URL("..", import.meta.url));
+const INLINE_STYLES = join(NEXT_DIR, "inline-styles.ts");
 const RUNTIME = {
   client: join(NEXT_DIR, "page", "client.tsx"),
   server: join(NEXT_DIR, "page", "server.ts"),
 };
 
 const SCRIPT = /\.(m?[jt]sx?)$/;
+
+/** A global stylesheet `_app` imports is inlined in the document up to this size. */
+export const INLINE_STYLESHEET_MAX_BYTES = 16 * 1024;
+// `import "./global.css";` alone on its line: a global stylesheet, as Next.js has _app import them.
+const STYLESHEET_IMPORT = /^import\s+(["'])([^"'\n]+\.css)\1;?[ \t]*$/gm;
+
+/**
+ * `_app`'s imports of small global stylesheets made their text, handed to the
+ * document's head (app/next/inline-styles.ts); larger ones stay linked.
+ */
+async function inlineSmallStylesheets(
+  code: string,
+  id: string,
+  resolve: (source: string) => Promise<string | null>,
+): Promise<string> {
+  let out = code;
+  let n = 0;
+  for (const match of code.matchAll(STYLESHEET_IMPORT)) {
+    const file = await resolve(match[2]!);
+    if (file === null || statSync(file, { throwIfNoEntry: false })?.size === undefined) continue;
+    if (statSync(file).size > INLINE_STYLESHEET_MAX_BYTES) continue;
+    const name = `__nextInlineStyle${n++}`;
+    out = out.replace(
+      match[0],
+      `import ${name} from ${JSON.stringify(`${match[2]}?inline`)};\nimport { addInlineStyle as ${name}Add } from ${JSON.stringify(INLINE_STYLES)};\n${name}Add(${name});`,
+    );
+  }
+  return out;
+}
 const ROUTE_CHUNK = /\?route-chunk=\w+$/;
 const PLAIN_JS = /\.m?js$/;
 
@@ -44,7 +75,8 @@ export function nextPages(): Plugin {
       }
       return join(NEXT_DIR, found);
     },
-    async transform(code, rawId, options) {
+    async transform(source, rawId, options) {
+      let code = source;
       // React Router splits a route module into chunks (`?route-chunk=main`, ...),
       // each cut from the module's code: they get the page's module made first.
       const id = rawId.replace(ROUTE_CHUNK, "");
@@ -54,6 +86,11 @@ export function nextPages(): Plugin {
       if (id.startsWith(pagesDir + sep)) {
         const file = relative(pagesDir, id).split(sep).join("/");
         const special = specialFileOf(file) !== null;
+        if (specialFileOf(file) === "app") {
+          code = await inlineSmallStylesheets(code, id, (source) =>
+            this.resolve(source, id).then((resolved) => resolved?.id.split("?")[0] ?? null),
+          );
+        }
         const page = !special && isPageFile(file) ? pageRouteOf(file) : null;
         if (special || (page !== null && typeof page !== "string")) {
           const server = options?.ssr === true || this.environment?.config.consumer === "server";
@@ -83,6 +120,7 @@ export function nextPages(): Plugin {
         });
         return { code: compiled.code, map: compiled.map };
       }
+      if (out === null && code !== source) return { code, map: null };
       return out as { code: string; map: null } | null;
     },
   };
