@@ -12,9 +12,9 @@ test.describe("contract §5: page data bound to the build @fixtures", () => {
   }) => {
     const health = await (await request.get("/healthz")).json();
     // The click's (a page rendered per request is not prefetched).
-    const data = page.waitForRequest(/\/blog\/hello\.data/);
-    await linksTo(page, ["/blog/hello"]);
-    await page.locator('a[data-to="/blog/hello"]').click();
+    const data = page.waitForRequest(/\/lab\/slow\.data/);
+    await linksTo(page, ["/lab/slow?ms=0"]);
+    await page.locator('a[data-to="/lab/slow?ms=0"]').click();
     expect((await data).headers()["x-build-id"]).toBe(health.buildId);
     expect(await isSameDocument(page)).toBe(true);
   });
@@ -50,14 +50,14 @@ test.describe("contract §5: page data bound to the build @fixtures", () => {
         headers: { ...response.headers(), "x-build-id": "build-after-the-deploy" },
       });
     });
-    const target = "/blog/hello?tab=2&q=a%20b#team";
+    const target = "/lab/slow?ms=0&q=a%20b#team";
     await linksTo(page, [target]);
     const document = page.waitForRequest(
-      (r) => r.isNavigationRequest() && /\/blog\/hello\?tab=2&q=a%20b$/.test(r.url()),
+      (r) => r.isNavigationRequest() && /\/lab\/slow\?ms=0&q=a%20b$/.test(r.url()),
     );
     await page.locator(`a[data-to="${target}"]`).click();
     await document;
-    expect((await marker(page)).route).toBe("/blog/[slug]");
+    expect((await marker(page)).route).toBe("/lab/slow");
     expect(await isSameDocument(page)).toBe(false);
     // The URL the visitor asked for, hash and query as written.
     await expect(page).toHaveURL(`${baseURL}${target}`);

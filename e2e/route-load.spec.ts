@@ -40,17 +40,29 @@ async function goBackToStalledLinks(page: Page): Promise<number> {
 
 /**
  * A page of each kind whose data a navigation asks the server for: a React
- * Router route module (its route data, `*.data`), and a Next.js page with
- * getStaticProps (its data URL, `/_next/data/<buildId>/...`). The route marker
- * each page shows, and its data requests.
+ * Router route module (its route data, `*.data`), and Next.js pages with
+ * getServerSideProps and with getStaticProps (their data URLs,
+ * `/_next/data/<buildId>/...`). The route marker each page shows, and its data
+ * requests.
  */
 const DATA_PAGES: [kind: string, target: string, route: string, data: RegExp][] = [
-  ["a React Router page", "/blog/hello", "/blog/[slug]", /\/blog\/hello\.data/],
-  ["a Next.js page", "/docs/a/b", "/docs/[...path]", /\/_next\/data\/[^/]+\/en\/docs\/a\/b\.json/],
+  ["a React Router page", "/lab/slow?ms=0", "/lab/slow", /\/lab\/slow\.data/],
+  [
+    "a Next.js page rendered per request",
+    "/blog/hello",
+    "/blog/[slug]",
+    /\/_next\/data\/[^/]+\/en\/blog\/hello\.json/,
+  ],
+  [
+    "a Next.js page rendered once",
+    "/docs/a/b",
+    "/docs/[...path]",
+    /\/_next\/data\/[^/]+\/en\/docs\/a\/b\.json/,
+  ],
 ];
 
-/** A document request for `target`'s URL (no query), as documentLoad takes it. */
-const pathOf = (target: string) => new RegExp(`${target.replace(/[/.]/g, "\\$&")}$`);
+/** A document request for `target`'s URL, as written, as documentLoad takes it. */
+const pathOf = (target: string) => new RegExp(`${target.replace(/[/.?*+^$()[\]{}|\\]/g, "\\$&")}$`);
 
 function expectAboutTheTimeout(delay: number) {
   // Not at 1 s, not at 10 s: at the route-load timeout, give or take scheduling.
@@ -180,7 +192,7 @@ test.describe("contract §5: route-load timeout @fixtures", () => {
     await expect(page.locator('main[data-route="/about"]')).toBeVisible();
     // The link's data takes 3 s: within its own timeout, not within the back navigation's.
     const target = "/blog/hello%20world";
-    await page.route(/\/blog\/hello%20world\.data/, (route) =>
+    await page.route(/\/_next\/data\/[^/]+\/en\/blog\/hello%20world\.json/, (route) =>
       setTimeout(() => void route.continue().catch(() => {}), 3000),
     );
     const documents: string[] = [];
@@ -284,7 +296,7 @@ test.describe("contract §5: failed route load @fixtures", () => {
   }) => {
     // A page rendered per request: its data is not prefetched, the click asks for it.
     const target = "/blog/hello%20world";
-    await page.route(/\/blog\/hello%20world\.data/, (route) =>
+    await page.route(/\/_next\/data\/[^/]+\/en\/blog\/hello%20world\.json/, (route) =>
       setTimeout(() => void route.abort("connectionreset").catch(() => {}), 300),
     );
     await linksTo(page, [target]);

@@ -146,27 +146,22 @@ test.describe("the site's own URLs in the browser @core @site", () => {
     });
   }
 
-  // A page of another module than the first (not the same page in another locale,
-  // which a navigation shows from what the first page loaded, with nothing to wait for).
-  const pageOf = (path: string) =>
-    path.replace(/^\/[a-z]{2,3}(-[A-Za-z0-9]{2,8})?(?=\/|$)/, "") || "/";
-  const held = others.find((path) => pageOf(path) !== pageOf(start!));
-  if (held !== undefined) {
-    test(`a navigation to ${held} whose code or data never comes loads it as a document at the timeout`, async ({
+  if (others.length > 0) {
+    test("a navigation to a page whose code or data never comes loads it as a document at the timeout", async ({
       page,
       baseURL,
     }) => {
-      // Its data, as React Router asks for it or as a Next.js page's client does, never
-      // answered, from the start: a prefetch of it, made while the first page idles,
-      // hangs too. So do the site's scripts fetched ahead (a page with no data of its
-      // own needs only its code), and, once the first page has hydrated, every script.
-      const data = dataPath(held);
+      // Nothing of the network comes after the first page's own: its pages' data, as React
+      // Router asks for it or as a Next.js page's client does, the scripts the site fetches
+      // ahead (a page with no data of its own needs only its code), and, once the first
+      // page has hydrated, every script.
+      const data = new Set(others.map(dataPath));
       let hydrated = false;
       await page.route(
         () => true,
         (route, request) => {
           const { pathname } = new URL(request.url());
-          const isData = pathname === data || pathname.includes("/_next/data/");
+          const isData = data.has(pathname) || pathname.includes("/_next/data/");
           const isCode = /\/assets\/.+\.js$/.test(pathname);
           if (isData || (isCode && (hydrated || request.resourceType() === "fetch"))) return;
           return route.continue();
@@ -174,10 +169,26 @@ test.describe("the site's own URLs in the browser @core @site", () => {
       );
       await openHydrated(page, start!);
       hydrated = true;
-      const delay = await msUntilDocumentLoad(page, held, baseURL + held);
+      // A page whose route module the first page has not loaded: the same page in another
+      // locale (one module) would show at once, with nothing to wait for.
+      const held = await page.evaluate((paths) => {
+        const loaded = new Set(
+          Object.keys(window.__reactRouterRouteModules).map(
+            (id) => window.__reactRouterManifest.routes[id]?.module,
+          ),
+        );
+        return paths.find((path) => {
+          const leaf = window.__reactRouterDataRouter?.match(path)?.at(-1);
+          const module = leaf && window.__reactRouterManifest.routes[leaf.route.id]?.module;
+          return module !== undefined && !loaded.has(module);
+        });
+      }, others);
+      test.skip(held === undefined, "every page of the site shows with the first page's code");
+      test.info().annotations.push({ type: "held", description: held! });
+      const delay = await msUntilDocumentLoad(page, held!, baseURL + held!);
       test.info().annotations.push({ type: "fallback-delay-ms", description: String(delay) });
       expect(delay).toBeGreaterThanOrEqual(ROUTE_LOAD_TIMEOUT_MS - 100);
-      await expect(page).toHaveURL(baseURL + held);
+      await expect(page).toHaveURL(baseURL + held!);
     });
   }
 });

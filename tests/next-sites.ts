@@ -1,6 +1,6 @@
 /**
- * One Next.js site folder (its `pages/`, the folders they import from,
- * `public/`, `next.config.mjs`), built and served by both runtimes:
+ * A Next.js site (its `pages/`, the folders they import from, `public/`,
+ * `next.config.mjs`), built and served by Next.js, or by the shell:
  *
  * - Next.js itself (`next build`, `next start`), from bench/nextjs's install of
  *   Next.js: the site is copied under bench/nextjs/.sites/, where it finds it;
@@ -26,7 +26,7 @@ import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const ROOT = resolve(import.meta.dirname, "../..");
+const ROOT = resolve(import.meta.dirname, "..");
 const NEXT_DIR = join(ROOT, "bench/nextjs");
 const NEXT_BIN = join(NEXT_DIR, "node_modules/next/dist/bin/next");
 /** What `npm run build` reads of the project. */
@@ -126,20 +126,49 @@ async function nextConfigOf(siteDir: string): Promise<Record<string, unknown>> {
   ) as Record<string, unknown>;
 }
 
+/** A Next.js site's files: each file or folder of it, and where it comes from. */
+export interface NextSite {
+  /** Its folder's name under bench/nextjs/.sites/. */
+  readonly name: string;
+  /** `[where in the site, where it is in this project]`: `["pages", "app/pages"]`. */
+  readonly files: readonly (readonly [string, string])[];
+}
+
+/** A site that is a folder of this project as it is. */
+export function siteFolder(dir: string): NextSite {
+  return { name: basename(dir), files: readdirSync(dir).map((entry) => [entry, join(dir, entry)]) };
+}
+
+/**
+ * The example site, as a Next.js project has it: its pages folder, the parts of
+ * app/ its pages import, the public folder, and bench/nextjs's config, with the
+ * stand-in for the shell's own `@shell/site` (bench/nextjs/shell-site.js).
+ */
+export const EXAMPLE_SITE: NextSite = {
+  name: "example",
+  files: [
+    ["pages", "app/pages"],
+    ["components/page.tsx", "app/components/page.tsx"],
+    ["components/site-header.tsx", "app/components/site-header.tsx"],
+    ["components/fallback-page.tsx", "app/components/fallback-page.tsx"],
+    ["i18n", "app/i18n"],
+    ["app.css", "app/app.css"],
+    ["public", "public"],
+    ["next.config.mjs", "bench/nextjs/next.config.mjs"],
+    ["shell-site.js", "bench/nextjs/shell-site.js"],
+  ].map(([to, from]) => [to!, join(ROOT, from!)] as const),
+};
+
 /** Next.js's build of the site; the folder it was built in. */
-export async function buildWithNext(siteDir: string): Promise<string> {
+export function buildWithNext(site: NextSite): string {
   if (!existsSync(NEXT_BIN)) run("npm", ["ci", "--no-audit", "--no-fund"], NEXT_DIR);
-  const dir = join(NEXT_DIR, ".sites", basename(siteDir));
+  const dir = join(NEXT_DIR, ".sites", site.name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const entry of readdirSync(siteDir)) {
-    cpSync(
-      join(siteDir, entry),
-      join(dir, entry === "next.config.mjs" ? "site.next.config.mjs" : entry),
-      {
-        recursive: true,
-      },
-    );
+  for (const [to, from] of site.files) {
+    const target = join(dir, to === "next.config.mjs" ? "site.next.config.mjs" : to);
+    mkdirSync(join(target, ".."), { recursive: true });
+    cpSync(from, target, { recursive: true });
   }
   // Next.js resolves its own package from bench/nextjs: the project root it builds in.
   writeFileSync(
@@ -147,11 +176,14 @@ export async function buildWithNext(siteDir: string): Promise<string> {
     [
       'import site from "./site.next.config.mjs";',
       'const root = new URL("../..", import.meta.url).pathname;',
-      "export default async (...args) => ({",
-      '  ...(typeof site === "function" ? await site(...args) : site),',
-      "  turbopack: { root },",
-      "  outputFileTracingRoot: root,",
-      "});",
+      "export default async (...args) => {",
+      '  const config = typeof site === "function" ? await site(...args) : site;',
+      "  return {",
+      "    ...config,",
+      "    turbopack: { ...config.turbopack, root },",
+      "    outputFileTracingRoot: root,",
+      "  };",
+      "};",
       "",
     ].join("\n"),
   );
@@ -165,6 +197,29 @@ export const startNext = (dir: string): Promise<SiteServer> =>
     NEXT_DIR,
     () => ({ NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" }),
   );
+
+/**
+ * A production build of a copy of this project, `files` written over it (paths
+ * relative to the project, contents): the copy's folder, which the caller removes.
+ */
+export function buildProjectCopy(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "shell-copy-"));
+  for (const name of [...PROJECT_FILES, "site.config.ts"]) {
+    cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+  }
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  try {
+    run("npm", ["run", "build"], dir);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return dir;
+}
 
 /** The shell's build of the site: a copy of this project with the site's pages; the copy's folder. */
 export async function buildWithShell(siteDir: string): Promise<string> {

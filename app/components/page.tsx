@@ -1,15 +1,14 @@
+import Head from "next/head";
+import { useRouter } from "next/router";
 import type { ReactNode } from "react";
+import { useCanonicalUrl } from "@shell/site";
 import { messages } from "../i18n/messages.ts";
-import { usePage } from "../page-params.ts";
-import { useLocalePath, useSiteInfo } from "../root-data.ts";
-import { canonicalHref } from "../routing/canonical-url.ts";
-import { DEFAULT_LOCALE, LOCALES } from "../routing/locale.ts";
 
 interface PageProps {
   /**
    * The route as the URL contract writes it (`/blog/[slug]`), and its
-   * parameters, decoded (`{ slug: "hello world" }`): a page of app/pages has
-   * both from its file; a route elsewhere (the /lab fixtures) names them.
+   * parameters, decoded (`{ slug: "hello world" }`): a page of the pages folder
+   * has both from the router; a route elsewhere (the /lab fixtures) names them.
    */
   pattern?: string;
   params?: Record<string, string | string[]>;
@@ -19,27 +18,43 @@ interface PageProps {
   children?: ReactNode;
 }
 
+/** The page's own parameters, from the router's query (search parameters left out). */
+function paramsOf(pattern: string, query: Record<string, string | string[] | undefined>) {
+  const params: Record<string, string | string[]> = {};
+  for (const [, name] of pattern.matchAll(/\[(?:\[)?(?:\.\.\.)?(\w+)\]?\]/g)) {
+    const value = query[name!];
+    if (value !== undefined) params[name!] = value;
+  }
+  return params;
+}
+
 /**
- * The frame of every example page: its title and description, its canonical and hreflang links,
- * and the `<main>` marker that tells a test which route matched, in which locale,
- * with which parameters.
+ * The frame of every example page: its title and description, its canonical and
+ * hreflang links (absolute, on the public origin: `@shell/site`), and the
+ * `<main>` marker that tells a test which route matched, in which locale, with
+ * which parameters.
  */
 export function Page({ title, description, children, ...named }: PageProps) {
-  const { locale, path } = useLocalePath();
-  const page = usePage();
-  const pattern = named.pattern ?? page?.pattern;
-  const params = named.params ?? page?.params ?? {};
-  const { origin, options } = useSiteInfo();
-  const absolute = (l: typeof locale) => origin + canonicalHref(l, path, options);
+  const router = useRouter();
+  const locale = router.locale ?? router.defaultLocale ?? "en";
+  const canonical = useCanonicalUrl();
+  const pattern = named.pattern ?? router.pathname;
+  const params = named.params ?? paramsOf(pattern, router.query);
   return (
     <>
-      <title>{`${title} · ${messages(locale).siteName}`}</title>
-      <meta name="description" content={description} />
-      <link rel="canonical" href={absolute(locale)} />
-      {LOCALES.map((l) => (
-        <link key={l} rel="alternate" hrefLang={l} href={absolute(l)} />
-      ))}
-      <link rel="alternate" hrefLang="x-default" href={absolute(DEFAULT_LOCALE)} />
+      <Head>
+        <title>{`${title} · ${messages(locale).siteName}`}</title>
+        <meta name="description" content={description} />
+        <link rel="canonical" href={canonical(locale)} />
+        {(router.locales ?? [locale]).map((l) => (
+          <link key={`hreflang-${l}`} rel="alternate" hrefLang={l} href={canonical(l)} />
+        ))}
+        <link
+          rel="alternate"
+          hrefLang="x-default"
+          href={canonical(router.defaultLocale ?? locale)}
+        />
+      </Head>
       <main data-route={pattern} data-locale={locale} data-params={JSON.stringify(params)}>
         <h1>{title}</h1>
         {children}

@@ -1,10 +1,13 @@
+import { useRouter } from "next/router";
 import { NoIndex, type ErrorPageProps } from "../components/fallback-page.tsx";
 import { messages } from "../i18n/messages.ts";
-import { useLocalePath } from "../root-data.ts";
 
-/** The site's error page, status 500: no detail from the server, only the id of its log line. */
+/**
+ * The site's error page, status 500: no detail from the server, only the id of
+ * its log line, which the shell gives the page as `requestId`.
+ */
 export default function ServerError({ requestId }: ErrorPageProps) {
-  const { locale } = useLocalePath();
+  const { locale = "en" } = useRouter();
   const m = messages(locale).serverError;
   return (
     <main data-page="server-error" data-locale={locale}>

@@ -1,6 +1,6 @@
+import { useRouter } from "next/router";
 import { NoIndex } from "../components/fallback-page.tsx";
 import { messages } from "../i18n/messages.ts";
-import { useLocalePath } from "../root-data.ts";
 
 /** A status with no page of its own (not 404 nor 500): its number, and the request id when there is one. */
 export default function StatusError({
@@ -10,7 +10,7 @@ export default function StatusError({
   statusCode: number;
   requestId?: string;
 }) {
-  const { locale } = useLocalePath();
+  const { locale = "en" } = useRouter();
   const all = messages(locale);
   const title = all.statusError.title(statusCode);
   return (

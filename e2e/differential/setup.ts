@@ -5,14 +5,20 @@
  */
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
-import { buildWithNext, buildWithShell, startNext, startShell } from "./sites.ts";
+import {
+  buildWithNext,
+  buildWithShell,
+  siteFolder,
+  startNext,
+  startShell,
+} from "../../tests/next-sites.ts";
 
 export const SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-site");
 
 export default async function setup() {
   const started = Date.now();
   const [nextDir, shellDir] = await Promise.all([
-    buildWithNext(SITE_DIR),
+    buildWithNext(siteFolder(SITE_DIR)),
     buildWithShell(SITE_DIR),
   ]);
   const [next, shell] = await Promise.all([startNext(nextDir), startShell(shellDir)]);

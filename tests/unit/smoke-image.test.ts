@@ -3,6 +3,14 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { importsOf } from "../imports.ts";
 
+/** The folders and files .dockerignore keeps out of every build context (plain paths only). */
+function ignored(): string[] {
+  return readFileSync(".dockerignore", "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#") && !/[*!?]/.test(line));
+}
+
 /** The project files e2e/Dockerfile copies into the smoke image, as paths (folders end in `/`). */
 function copied(): string[] {
   const dockerfile = readFileSync("e2e/Dockerfile", "utf8");
@@ -18,12 +26,16 @@ test("every module the smoke image's copied files import is copied too", () => {
   const isCopied = (file: string) =>
     paths.some((path) => (path.endsWith("/") ? file.startsWith(path) : file === path));
   // Every TypeScript file copied, folders (e2e/) file by file.
+  const excluded = ignored();
+  const isIgnored = (file: string) =>
+    excluded.some((path) => file === path || file.startsWith(`${path}/`));
   const queue = paths.flatMap((path): string[] => {
     if (!existsSync(path)) return [];
     if (statSync(path).isFile()) return path.endsWith(".ts") ? [path] : [];
     return readdirSync(path, { recursive: true, encoding: "utf8" })
       .filter((name) => name.endsWith(".ts") && !name.includes("node_modules"))
-      .map((name) => join(path, name));
+      .map((name) => join(path, name))
+      .filter((file) => !isIgnored(file));
   });
   expect(queue).toContain("e2e/site-urls.spec.ts");
   const missing = new Set<string>();

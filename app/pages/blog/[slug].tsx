@@ -1,29 +1,32 @@
+import type { GetServerSideProps } from "next";
+import { useRouter } from "next/router";
 import { Page } from "../../components/page.tsx";
 import { messages } from "../../i18n/messages.ts";
-import { pageParamsOf, type StaticPaths } from "../../page-params.ts";
-import { useLocalePath } from "../../root-data.ts";
-import type { Route } from "./+types/[slug]";
+
+interface Post {
+  slug: string;
+  servedAt: string;
+}
 
 /**
- * Data loaded for every request, as Next.js's getServerSideProps would: the
- * page is rendered per request (a loader makes a route dynamic unless it
- * exports `renderOnce = true`).
+ * The posts the sitemap lists (and a smoke run visits), in getStaticPaths' form:
+ * the shell's own export, for a page that cannot have getStaticPaths (Next.js
+ * allows none beside getServerSideProps, and ignores this one). Any other slug
+ * renders too.
  */
-/**
- * The posts the sitemap lists (and a smoke run visits), named as Next.js's
- * getStaticPaths names them; any other slug still renders on demand.
- */
-export function getStaticPaths(): StaticPaths {
+export function sitemapPaths() {
   return { paths: [{ params: { slug: "hello world" } }, { params: { slug: "hello" } }] };
 }
 
-export function loader(args: Route.LoaderArgs) {
-  return { slug: String(pageParamsOf(args).slug), servedAt: new Date().toISOString() };
-}
+/** Rendered for every request, as a page whose data changes with each one. */
+export const getServerSideProps: GetServerSideProps<Post, { slug: string }> = async ({
+  params,
+}) => ({
+  props: { slug: params!.slug, servedAt: new Date().toISOString() },
+});
 
-export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const m = messages(useLocalePath().locale).blogPost;
-  const { slug, servedAt } = loaderData;
+export default function BlogPost({ slug, servedAt }: Post) {
+  const m = messages(useRouter().locale ?? "en").blogPost;
   return (
     <Page title={m.title(slug)} description={`${m.title(slug)}. ${m.body}`}>
       <p>{m.body}</p>

@@ -1,7 +1,7 @@
 import type { GetStaticPaths, GetStaticProps } from "next";
 import { Page } from "../../components/page.tsx";
 import { messages } from "../../i18n/messages.ts";
-import { useLocalePath } from "../../root-data.ts";
+import { useRouter } from "next/router";
 
 /**
  * The documents prerendered (and listed in the sitemap); any other renders at
@@ -18,7 +18,7 @@ export const getStaticProps: GetStaticProps<{ path: string[] }> = ({ params }) =
 
 // A required catch-all: `/docs` alone matches no page and is the 404 page.
 export default function Docs({ path }: { path: string[] }) {
-  const m = messages(useLocalePath().locale).docs;
+  const m = messages(useRouter().locale ?? "en").docs;
   const body = m.body(path.join(" / "));
   return (
     <Page title={m.title} description={body}>

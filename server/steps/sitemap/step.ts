@@ -21,12 +21,17 @@ interface Answer {
   readonly etag: string;
 }
 
-/** The unprefixed pages of the build, with their modules' getStaticPaths. */
+/**
+ * The unprefixed pages of the build, with their modules' getStaticPaths (or,
+ * for a page with getServerSideProps, which Next.js allows none, the shell's
+ * own `sitemapPaths`, of the same form).
+ */
 export function sitemapPagesOf(build: Pick<ServerBuild, "routes">): SitemapPage[] {
   return Object.values(build.routes).flatMap((route) => {
     const page = route && pageRouteOfId(route.id, null);
     if (!page) return [];
-    const { getStaticPaths } = route.module as { getStaticPaths?: unknown };
+    const module = route.module as { getStaticPaths?: unknown; sitemapPaths?: unknown };
+    const getStaticPaths = module.sitemapPaths ?? module.getStaticPaths;
     return [
       typeof getStaticPaths === "function"
         ? { page, getStaticPaths: getStaticPaths as GetStaticPaths }
