@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { IMAGE_WIDTHS } from "../app/images.ts";
 import { cpuMs, measure, median, pad, pinLoadGenerator, type Running } from "./measure.ts";
-import { NEXT_DIR, prepareNext, startNext, startOurs } from "./servers.ts";
+import { NEXT_SITE_DIR, prepareNext, startNext, startOurs } from "./servers.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BURST_VARIANTS = 200;
@@ -158,7 +158,7 @@ export async function benchImages({ withNext }: { withNext: boolean }): Promise<
     peers.push({
       name: "Next.js 16",
       start: () => {
-        rmSync(`${NEXT_DIR}/.next/cache/images`, { recursive: true, force: true });
+        rmSync(`${NEXT_SITE_DIR}/.next/cache/images`, { recursive: true, force: true });
         return startNext();
       },
       url: ({ width, quality }) =>

@@ -31,7 +31,7 @@ import { join } from "node:path";
 import { CGROUP_PEAK_COMMAND, coldBurst, tally, type BurstResult } from "./cold-burst.ts";
 import { BENCH_QUALITIES, burstVariants } from "./images.ts";
 import { measure, median, pad, pinLoadGenerator, rssMb, type Measurement } from "./measure.ts";
-import { NEXT_DIR, prepareNext } from "./servers.ts";
+import { NEXT_DIR, NEXT_SITE_DIR, prepareNext } from "./servers.ts";
 
 const IMAGE = process.argv[2] ?? "rr-ssr-shell:latest";
 const DOCKER = process.env.DOCKER ?? "docker";
@@ -283,13 +283,18 @@ async function burst(): Promise<void> {
         "--volume",
         `${process.cwd()}/${NEXT_DIR}:/next:ro`,
         "--volume",
-        `${scratch}:/next/.next/cache`,
+        `${scratch}:/next/${NEXT_SITE_DIR.slice(NEXT_DIR.length + 1)}/.next/cache`,
         "--workdir",
         "/next",
         "--user",
         `${process.getuid?.() ?? 1000}`,
       ],
-      command: ["node", "node_modules/next/dist/bin/next", "start"],
+      command: [
+        "node",
+        "node_modules/next/dist/bin/next",
+        "start",
+        NEXT_SITE_DIR.slice(NEXT_DIR.length + 1),
+      ],
       readyPath: "/about",
     },
   });

@@ -3,25 +3,15 @@
  * free loopback port, pinned to the server core when `taskset` is there, and
  * the Next.js peer installed and built on first use.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer, type AddressInfo, connect } from "node:net";
 import { hasTaskset, type Running } from "./measure.ts";
+import { buildWithNext, EXAMPLE_SITE } from "../tests/next-sites.ts";
 
 export const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? "1";
 export const NEXT_DIR = "bench/nextjs";
-/** What `next build` reads: a build older than any of these is rebuilt. */
-const NEXT_SOURCES = [
-  "next.config.mjs",
-  "pages",
-  "components",
-  "lib",
-  "scripts",
-  // What scripts/from-app.mjs takes from the main app before each build.
-  "../../app/i18n/messages.ts",
-  "../../app/app.css",
-];
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,6 +45,7 @@ async function waitUntilListening(port: number, child: ChildProcess): Promise<vo
 export async function spawnServer(
   args: (port: number) => string[],
   env: Record<string, string> = {},
+  cwd?: string,
 ): Promise<Running> {
   const port = await freePort();
   const command = hasTaskset ? "taskset" : process.execPath;
@@ -69,6 +60,7 @@ export async function spawnServer(
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
+    ...(cwd && { cwd }),
   });
   await waitUntilListening(port, child);
   return {
@@ -81,14 +73,25 @@ export async function spawnServer(
   };
 }
 
-/** This project's server, production build. */
-export const startOurs = (env: Record<string, string> = {}, main = "build/node/server/main.js") =>
+/** This project's server, production build (or a copy's, in `cwd`). */
+export const startOurs = (
+  env: Record<string, string> = {},
+  main = "build/node/server/main.js",
+  cwd?: string,
+) =>
   // Metrics off unless a bench asks for them (BENCH_METRICS_PORT, or in `env`).
-  spawnServer(() => [main], {
-    LOG_LEVEL: "info",
-    METRICS_PORT: process.env.BENCH_METRICS_PORT ?? "0",
-    ...env,
-  });
+  spawnServer(
+    () => [main],
+    {
+      LOG_LEVEL: "info",
+      METRICS_PORT: process.env.BENCH_METRICS_PORT ?? "0",
+      ...env,
+    },
+    cwd,
+  );
+
+/** Where the peer's site is built and started from: the example site's pages, built by Next.js. */
+export const NEXT_SITE_DIR = `${NEXT_DIR}/.sites/${EXAMPLE_SITE.name}`;
 
 /** The Next.js peer, `next start` as a single process (see bench/nextjs/README.md). */
 export const startNext = () =>
@@ -96,7 +99,7 @@ export const startNext = () =>
     (port) => [
       `${NEXT_DIR}/node_modules/next/dist/bin/next`,
       "start",
-      NEXT_DIR,
+      NEXT_SITE_DIR,
       "-p",
       String(port),
       "-H",
@@ -106,33 +109,24 @@ export const startNext = () =>
   );
 
 /**
- * Installs and builds the Next.js peer where that has not been done yet, and
- * gives it the example app's photo, so both optimizers resize the same source.
+ * Builds the Next.js peer from the example site's own pages folder (installing
+ * Next.js on first use), unless a build newer than every file it reads is there.
  */
 export function prepareNext(): void {
-  const step = (what: string, args: string[]) => {
-    console.log(`# Next.js peer: ${what}`);
-    const result = spawnSync("npm", args, {
-      cwd: NEXT_DIR,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (result.status !== 0) throw new Error(`bench/nextjs: ${what} failed`);
-  };
-  if (!existsSync(`${NEXT_DIR}/node_modules/next`)) {
-    step("npm ci", ["ci", "--no-audit", "--no-fund"]);
-  }
-  const built = `${NEXT_DIR}/.next/BUILD_ID`;
-  const stale = () => {
+  const built = `${NEXT_SITE_DIR}/.next/BUILD_ID`;
+  const newest = (path: string): number =>
+    statSync(path).isDirectory()
+      ? Math.max(
+          statSync(path).mtimeMs,
+          ...readdirSync(path, { recursive: true, encoding: "utf8" }).map(
+            (f) => statSync(`${path}/${f}`).mtimeMs,
+          ),
+        )
+      : statSync(path).mtimeMs;
+  if (existsSync(built)) {
     const builtAt = statSync(built).mtimeMs;
-    return NEXT_SOURCES.flatMap((source) => {
-      const path = `${NEXT_DIR}/${source}`;
-      if (!statSync(path).isDirectory()) return [path];
-      return readdirSync(path, { recursive: true, encoding: "utf8" }).map((f) => `${path}/${f}`);
-    }).some((file) => statSync(file).mtimeMs > builtAt);
-  };
-  if (!existsSync(built) || stale()) {
-    step("npm run build", ["run", "build"]);
+    if (EXAMPLE_SITE.files.every(([, from]) => newest(from) <= builtAt)) return;
   }
-  mkdirSync(`${NEXT_DIR}/public/images`, { recursive: true });
-  copyFileSync("public/images/valley.jpg", `${NEXT_DIR}/public/images/valley.jpg`);
+  console.log("# Next.js peer: next build of the example site");
+  buildWithNext(EXAMPLE_SITE);
 }
