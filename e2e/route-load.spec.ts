@@ -1,4 +1,4 @@
-import type { Page, Request } from "@playwright/test";
+import type { Page, Request, Route } from "@playwright/test";
 import { ROUTE_LOAD_TIMEOUT_MS } from "./client-navigation.ts";
 import { expect, linksTo, marker, test, waitForHydration } from "./fixtures.ts";
 
@@ -307,31 +307,28 @@ test.describe("contract §5: failed route load @fixtures", () => {
     expect((await marker(page)).route).toBe("/blog/[slug]");
   });
 
+  // A connection reset, and a proxy's error page in place of the data.
+  const FAILURES: [how: string, answer: (route: Route) => Promise<void>][] = [
+    ["fails on the network", (route) => route.abort("connectionreset")],
+    [
+      "is answered by a proxy error page",
+      (route) => route.fulfill({ status: 502, body: "Bad Gateway" }),
+    ],
+  ];
   for (const [kind, target, route, data] of DATA_PAGES) {
-    test(`a data request that fails on the network: the target loads as a document (${kind})`, async ({
-      page,
-      baseURL,
-    }) => {
-      await page.route(data, (answer) => answer.abort("connectionreset"));
-      await linksTo(page, [target]);
-      const load = documentLoad(page, pathOf(target));
-      await page.locator(`a[data-to="${target}"]`).click();
-      await load;
-      await expect(page).toHaveURL(`${baseURL}${target}`);
-      expect((await marker(page)).route).toBe(route);
-    });
-
-    test(`a data request answered by a proxy error page: the target loads as a document (${kind})`, async ({
-      page,
-      baseURL,
-    }) => {
-      await page.route(data, (answer) => answer.fulfill({ status: 502, body: "Bad Gateway" }));
-      await linksTo(page, [target]);
-      const load = documentLoad(page, pathOf(target));
-      await page.locator(`a[data-to="${target}"]`).click();
-      await load;
-      await expect(page).toHaveURL(`${baseURL}${target}`);
-      expect((await marker(page)).route).toBe(route);
-    });
+    for (const [how, answer] of FAILURES) {
+      test(`a data request that ${how}: the target loads as a document (${kind})`, async ({
+        page,
+        baseURL,
+      }) => {
+        await page.route(data, answer);
+        await linksTo(page, [target]);
+        const load = documentLoad(page, pathOf(target));
+        await page.locator(`a[data-to="${target}"]`).click();
+        await load;
+        await expect(page).toHaveURL(`${baseURL}${target}`);
+        expect((await marker(page)).route).toBe(route);
+      });
+    }
   }
 });

@@ -203,15 +203,24 @@ export const startNext = (dir: string): Promise<SiteServer> =>
  * relative to the project, contents): the copy's folder, which the caller removes.
  */
 export function buildProjectCopy(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "shell-copy-"));
-  for (const name of [...PROJECT_FILES, "site.config.ts"]) {
-    cpSync(join(ROOT, name), join(dir, name), { recursive: true });
-  }
-  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  const dir = projectCopy("shell-copy-", [...PROJECT_FILES, "site.config.ts"]);
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(join(dir, path, ".."), { recursive: true });
     writeFileSync(join(dir, path), content);
   }
+  return builtIn(dir);
+}
+
+/** A new folder with these files of this project, and its node_modules linked. */
+function projectCopy(prefix: string, names: readonly string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const name of names) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  return dir;
+}
+
+/** Runs the production build in `dir`: the folder, or it is removed and the error thrown. */
+function builtIn(dir: string): string {
   try {
     run("npm", ["run", "build"], dir);
   } catch (error) {
@@ -223,9 +232,7 @@ export function buildProjectCopy(files: Record<string, string>): string {
 
 /** The shell's build of the site: a copy of this project with the site's pages; the copy's folder. */
 export async function buildWithShell(siteDir: string): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), "shell-site-"));
-  for (const name of PROJECT_FILES) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
-  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  const dir = projectCopy("shell-site-", PROJECT_FILES);
   rmSync(join(dir, "app/pages"), { recursive: true, force: true });
   cpSync(join(siteDir, "pages"), join(dir, "app/pages"), { recursive: true });
   for (const entry of readdirSync(siteDir)) {
@@ -253,13 +260,7 @@ export async function buildWithShell(siteDir: string): Promise<string> {
     join(dir, "site.config.ts"),
     `import { defineSiteConfig } from "./app/routing/site-config.ts";\n\nexport default defineSiteConfig(${JSON.stringify(site, null, 2)});\n`,
   );
-  try {
-    run("npm", ["run", "build"], dir);
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  return dir;
+  return builtIn(dir);
 }
 
 export const startShell = (dir: string): Promise<SiteServer> =>
