@@ -88,6 +88,17 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
     [ready, querySearch, params],
   );
   const asPath = path + location.search + (hydrated ? location.hash : "");
+  // What links read, and the router's locales: new only with the locale (or the
+  // base path), not at every click.
+  const linkSettings = useMemo<LinkSettings>(
+    () => ({
+      locale,
+      defaultLocale: LOCALE_SETTINGS.defaultLocale,
+      locales: LOCALE_SETTINGS.locales,
+      basePath,
+    }),
+    [locale, basePath],
+  );
   const router = useMemo(() => {
     const fields: RouterFields = {
       pathname: pattern,
@@ -104,23 +115,9 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
       isReady: ready,
       isPreview: false,
     };
-    return createRouter(fields, {
-      locale,
-      defaultLocale: LOCALE_SETTINGS.defaultLocale,
-      locales: LOCALE_SETTINGS.locales,
-    });
-  }, [pattern, query, asPath, basePath, locale, isFallback, ready]);
+    return createRouter(fields, linkSettings);
+  }, [pattern, query, asPath, basePath, locale, isFallback, ready, linkSettings]);
   const [store] = useState(() => new HeadStore());
-  // What links read: new only with the locale (or the base path), not at every click.
-  const linkSettings = useMemo<LinkSettings>(
-    () => ({
-      locale,
-      defaultLocale: LOCALE_SETTINGS.defaultLocale,
-      locales: LOCALE_SETTINGS.locales,
-      basePath,
-    }),
-    [locale, basePath],
-  );
 
   useEffect(() => {
     followNavigations();

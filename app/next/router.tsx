@@ -377,15 +377,6 @@ export function followNavigations(): void {
       pending.committed = true;
     }
   });
-  // React Router changes the URL as it commits a navigation: Next.js's
-  // beforeHistoryChange comes right before, with the URL still the old one.
-  for (const name of ["pushState", "replaceState"] as const) {
-    const original = window.history[name].bind(window.history);
-    window.history[name] = (data: unknown, unused: string, url?: string | URL | null) => {
-      if (pending && !hashChange && url != null) beforeHistoryChange(pending);
-      original(data, unused, url);
-    };
-  }
 }
 
 /** The page's location before the last `popstate`, to tell a change of hash alone. */
@@ -421,12 +412,14 @@ if (typeof window !== "undefined") {
     }
     begin(eventUrlOf(path), { shallow: false }, false);
   });
-  const track = () => (lastShown = location.pathname + location.search + location.hash);
   for (const name of ["pushState", "replaceState"] as const) {
     const original = window.history[name].bind(window.history);
     window.history[name] = (data: unknown, unused: string, url?: string | URL | null) => {
+      // React Router changes the URL as it commits a navigation it is followed in:
+      // Next.js's beforeHistoryChange comes right before, with the URL still the old one.
+      if (following && pending && !hashChange && url != null) beforeHistoryChange(pending);
       original(data, unused, url);
-      track();
+      lastShown = location.pathname + location.search + location.hash;
     };
   }
 }

@@ -47,6 +47,8 @@ export const ROUTE_MODULE_EXPORTS = [
 /** A page's data functions, which run only on the server. */
 export const DATA_FUNCTIONS = ["getServerSideProps", "getStaticProps", "getStaticPaths"] as const;
 type DataFunction = (typeof DATA_FUNCTIONS)[number];
+const isDataFunction = (name: string): name is DataFunction =>
+  (DATA_FUNCTIONS as readonly string[]).includes(name);
 
 /**
  * What the browser's copy never has: the data functions, and `sitemapPaths`,
@@ -109,8 +111,6 @@ function exportsOf(ast: t.File): ModuleExports {
   const locals = new Map<DataFunction, string>();
   let hasDefault = false;
   let exportsAll = false;
-  const isData = (name: string): name is DataFunction =>
-    (DATA_FUNCTIONS as readonly string[]).includes(name);
   for (const statement of ast.program.body) {
     if (statement.type === "ExportDefaultDeclaration") {
       hasDefault = true;
@@ -123,7 +123,7 @@ function exportsOf(ast: t.File): ModuleExports {
         for (const declarator of declaration.declarations) {
           for (const name of Object.keys(t.getBindingIdentifiers(declarator.id))) {
             names.add(name);
-            if (isData(name)) locals.set(name, name);
+            if (isDataFunction(name)) locals.set(name, name);
           }
         }
       } else if (
@@ -131,13 +131,15 @@ function exportsOf(ast: t.File): ModuleExports {
         declaration.id
       ) {
         names.add(declaration.id.name);
-        if (isData(declaration.id.name)) locals.set(declaration.id.name, declaration.id.name);
+        if (isDataFunction(declaration.id.name)) {
+          locals.set(declaration.id.name, declaration.id.name);
+        }
       }
       for (const specifier of statement.specifiers) {
         const name = exportedName(specifier.exported);
         names.add(name);
         if (name === "default") hasDefault = true;
-        if (isData(name) && specifier.type === "ExportSpecifier" && !statement.source) {
+        if (isDataFunction(name) && specifier.type === "ExportSpecifier" && !statement.source) {
           locals.set(name, specifier.local.name);
         }
       }
@@ -188,7 +190,7 @@ function bindPageAndReexports(
       for (const specifier of statement.specifiers) {
         if (specifier.type !== "ExportSpecifier") continue;
         const name = exportedName(specifier.exported);
-        const isData = (DATA_FUNCTIONS as readonly string[]).includes(name);
+        const isData = isDataFunction(name);
         if (name !== "default" && !isData) continue;
         // The browser's copy loses the data functions: nothing there names them.
         if (isData && environment === "client") continue;
@@ -209,7 +211,7 @@ function bindPageAndReexports(
           );
           i++;
           if (name === "default") page = local;
-          else locals.set(name as DataFunction, local);
+          else if (isData) locals.set(name, local);
         } else if (name === "default") {
           page = specifier.local.name;
         }

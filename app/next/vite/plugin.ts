@@ -24,6 +24,8 @@ const RUNTIME = {
 };
 
 const SCRIPT = /\.(m?[jt]sx?)$/;
+const ROUTE_CHUNK = /\?route-chunk=\w+$/;
+const PLAIN_JS = /\.m?js$/;
 
 /** A global stylesheet `_app` imports is inlined in the document up to this size. */
 export const INLINE_STYLESHEET_MAX_BYTES = 16 * 1024;
@@ -36,15 +38,14 @@ const STYLESHEET_IMPORT = /^import\s+(["'])([^"'\n]+\.css)\1;?[ \t]*$/gm;
  */
 async function inlineSmallStylesheets(
   code: string,
-  id: string,
   resolve: (source: string) => Promise<string | null>,
 ): Promise<string> {
   let out = code;
   let n = 0;
   for (const match of code.matchAll(STYLESHEET_IMPORT)) {
     const file = await resolve(match[2]!);
-    if (file === null || statSync(file, { throwIfNoEntry: false })?.size === undefined) continue;
-    if (statSync(file).size > INLINE_STYLESHEET_MAX_BYTES) continue;
+    const size = file === null ? undefined : statSync(file, { throwIfNoEntry: false })?.size;
+    if (size === undefined || size > INLINE_STYLESHEET_MAX_BYTES) continue;
     const name = `__nextInlineStyle${n++}`;
     out = out.replace(
       match[0],
@@ -53,8 +54,6 @@ async function inlineSmallStylesheets(
   }
   return out;
 }
-const ROUTE_CHUNK = /\?route-chunk=\w+$/;
-const PLAIN_JS = /\.m?js$/;
 
 export function nextPages(): Plugin {
   let root = process.cwd();
@@ -85,22 +84,22 @@ export function nextPages(): Plugin {
       let out: { code: string; map?: unknown } | null = null;
       if (id.startsWith(pagesDir + sep)) {
         const file = relative(pagesDir, id).split(sep).join("/");
-        const special = specialFileOf(file) !== null;
-        if (specialFileOf(file) === "app") {
-          code = await inlineSmallStylesheets(code, id, (source) =>
+        const specialFile = specialFileOf(file);
+        if (specialFile === "app") {
+          code = await inlineSmallStylesheets(code, (source) =>
             this.resolve(source, id).then((resolved) => resolved?.id.split("?")[0] ?? null),
           );
         }
-        const page = !special && isPageFile(file) ? pageRouteOf(file) : null;
-        if (special || (page !== null && typeof page !== "string")) {
+        // A page's route; a string names what is wrong with it (the route table reports it).
+        const route = specialFile === null && isPageFile(file) ? pageRouteOf(file) : null;
+        const page = typeof route === "string" ? null : route;
+        const special = specialFile !== null;
+        if (special || page !== null) {
           const server = options?.ssr === true || this.environment?.config.consumer === "server";
           try {
             out = transformPageModule(code, {
               file,
-              dynamic:
-                page !== null &&
-                typeof page !== "string" &&
-                page.segments.some((s) => s.kind !== "static"),
+              dynamic: page?.segments.some((s) => s.kind !== "static") ?? false,
               environment: server ? "server" : "client",
               runtime: RUNTIME,
               special,
