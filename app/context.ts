@@ -5,6 +5,9 @@ import site from "../site.config.ts";
 import type { ImageEmbedder } from "./images.ts";
 import { TRAILING_SLASH, type TrailingSlash } from "./routing/canonical-url.ts";
 
+/** Why a page rendered once is rendered (getStaticProps' `revalidateReason`). */
+export type RevalidateReason = "build" | "stale" | "on-demand";
+
 /** What the Node server tells the app about one request. */
 export interface RequestInfo {
   /** The id in this request's log lines and on its error page. */
@@ -55,7 +58,7 @@ export interface RequestInfo {
    */
   revalidate?: number | false;
   /** Why a page rendered once is rendered: its first render, a stale page, or `POST /_revalidate`. */
-  readonly revalidateReason?: "build" | "stale" | "on-demand";
+  readonly revalidateReason?: RevalidateReason;
   /** Logs an error once, with the request id. */
   readonly reportError: (error: unknown) => void;
   /** Set by the root middleware: the matched route pattern, for the access log. */

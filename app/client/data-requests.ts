@@ -12,10 +12,10 @@
  * data requests (`/_next/data/...`, app/next/page/client.tsx), whose build id
  * is in the URL: another build answers them 404, and the target loads as a document.
  */
-import { NEXT_DATA_PREFIX } from "../next/routing/data-url.ts";
+import { isNotFoundData, NEXT_DATA_PREFIX } from "../next/routing/data-url.ts";
 import { BUILD_ID_HEADER } from "../routing/build-binding.ts";
 import { PREFETCHED_DATA_KEPT_MS, PREFETCH_TIMEOUT_MS } from "../routing/prefetch.ts";
-import { loadAsDocument, pendingNavigationTarget } from "./route-load.ts";
+import { pendingNavigationTarget, replacedByDocument } from "./route-load.ts";
 
 /** A prefetched answer, kept whole, to be answered as often as its page is visited. */
 interface KeptAnswer {
@@ -50,17 +50,7 @@ function isRouteData(url: URL): boolean {
  */
 async function isAnotherBuildsData(url: URL, response: Response): Promise<boolean> {
   if (response.status !== 404 || !url.pathname.includes(NEXT_DATA_PREFIX)) return false;
-  try {
-    return (JSON.parse(await response.clone().text()) as { notFound?: unknown }).notFound !== true;
-  } catch {
-    return true;
-  }
-}
-
-/** Never settles: the page is being replaced, React Router must not render an error meanwhile. */
-function replacedByDocument(target: string): Promise<never> {
-  loadAsDocument(target);
-  return new Promise(() => {});
+  return !(await isNotFoundData(response.clone()));
 }
 
 /** The kept answer for this request, if its data was prefetched and kept. */

@@ -116,6 +116,15 @@ export function loadAsDocument(target: string): void {
 }
 
 /**
+ * `loadAsDocument`, for a data request of the navigation: never settles, so
+ * that React Router renders no error while the page is being replaced.
+ */
+export function replacedByDocument(target: string): Promise<never> {
+  loadAsDocument(target);
+  return new Promise<never>(() => {});
+}
+
+/**
  * Wraps every client navigation (`router.navigate`, which links and `useNavigate`
  * call) from its first step: route discovery, code, then data. Only GET
  * navigations: a form post cannot be replayed as a page load.

@@ -6,6 +6,7 @@
  */
 import type { ComponentType } from "react";
 import { specialFileOf, type SpecialFile } from "../routing/pages.ts";
+import type { AppComponent } from "./page/types.ts";
 
 // The exports these files may have that the shell reads.
 export interface SpecialModule {
@@ -28,3 +29,6 @@ for (const [path, module] of Object.entries(modules)) {
 
 /** The site's special files, by kind; absent where the folder has none. */
 export const siteFiles: Readonly<Partial<Record<SpecialFile, SpecialModule>>> = found;
+
+/** The site's `_app` component, or null: Next.js's default stands in (host.tsx). */
+export const siteApp = (found.app?.default ?? null) as AppComponent | null;

@@ -46,9 +46,6 @@ export interface StaticPaths {
 
 export type GetStaticPaths = () => StaticPaths | Promise<StaticPaths>;
 
-/** The pages folder's special files: rendered for a 404 and for a server error, never routed to. */
-export const FALLBACK_PAGES = { notFound: "404", error: "500" } as const;
-
 const PAGE_EXTENSIONS = /\.(tsx|ts|jsx|js)$/;
 const TEST_FILE = /\.(test|spec)\.(tsx|ts|jsx|js)$/;
 const DECLARATION_FILE = /\.d\.ts$/;
@@ -100,14 +97,6 @@ export function specialFileOf(file: string): SpecialFile | null {
   for (const [kind, special] of Object.entries(SPECIAL_FILES)) {
     if (name === special) return kind as SpecialFile;
   }
-  return null;
-}
-
-/** The fallback page a file is (`404.tsx` -> "notFound"), or null for a routed page. */
-export function fallbackPageOf(file: string): keyof typeof FALLBACK_PAGES | null {
-  const name = file.replace(PAGE_EXTENSIONS, "");
-  if (name === FALLBACK_PAGES.notFound) return "notFound";
-  if (name === FALLBACK_PAGES.error) return "error";
   return null;
 }
 
@@ -211,7 +200,8 @@ export function pagesFromFiles(
   const problems: string[] = [];
   const pages: PageRoute[] = [];
   for (const file of [...files].filter(isPageFile).sort()) {
-    if (fallbackPageOf(file)) continue;
+    // The 404 and 500 pages answer errors; no URL routes to them.
+    if (specialFileOf(file) !== null) continue;
     const page = pageRouteOf(file);
     if (typeof page === "string") problems.push(page);
     else pages.push(page);

@@ -7,6 +7,7 @@
  * variables (server/platform/config.ts).
  */
 import { basePathProblems } from "./base-path.ts";
+import { isObject } from "./is-object.ts";
 import { redirectProblems, type RedirectRule } from "./redirects/config.ts";
 
 export type { RedirectRule } from "./redirects/config.ts";
@@ -72,9 +73,6 @@ const SINGLE_LOCALE = { locales: ["en"], defaultLocale: "en", localeDetection: f
 
 // A BCP 47 tag as a path segment: a language and its subtags, lower case.
 const LOCALE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function unknownKeys(value: Record<string, unknown>, known: string[], at: string): string[] {
   return Object.keys(value)

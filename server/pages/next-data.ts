@@ -18,34 +18,12 @@ import {
 } from "../../app/routing/pages.ts";
 import { nextRouteMatcher } from "../../app/routing/precedence.ts";
 import { parseNextDataPath, NEXT_DATA_PREFIX } from "../../app/next/routing/data-url.ts";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RevalidateReason } from "../../app/context.ts";
+import type { NextDataAnswer, NextDataInput } from "../../app/next/page/data-request.ts";
 import type { AppServerBuild } from "../platform/build.ts";
 import { sendText, type Exchange, type Step } from "../platform/exchange.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { RenderedPage } from "./page-renderer.ts";
-
-/** A page's data request, as the build's runtime takes it (app/next/page/server.ts). */
-interface NextDataInput {
-  readonly module: Record<string, unknown>;
-  readonly request: {
-    readonly pattern: string;
-    readonly params: PageParams;
-    readonly locale: string | null;
-    readonly path: string;
-    readonly search: string;
-    readonly querySearch: string;
-  };
-  readonly node?: { readonly req: IncomingMessage; readonly res: ServerResponse };
-  readonly revalidateReason?: "build" | "stale" | "on-demand";
-}
-
-/** Its answer; null when the page's own code answered the request. */
-interface NextDataAnswer {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly body: string;
-  readonly revalidate?: number | false;
-}
 
 /** What the build's entry module adds for this step (app/entry.server.tsx). */
 interface NextDataEntry {
@@ -69,7 +47,7 @@ export interface NextData {
   /** Answers `GET|HEAD /_next/data/...`; passes everything else on. */
   readonly step: Step;
   /** The data at `target` (path, base path included, and query), for the caches of pages rendered once. */
-  renderOnce(target: string, reason: "build" | "stale" | "on-demand"): Promise<RenderedPage | null>;
+  renderOnce(target: string, reason: RevalidateReason): Promise<RenderedPage | null>;
 }
 
 /**
@@ -125,7 +103,7 @@ export function nextData(
     found: FoundPage,
     search: string,
     node: NextDataInput["node"],
-    reason?: "build" | "stale" | "on-demand",
+    reason?: RevalidateReason,
   ): Promise<NextDataAnswer | null> {
     if (typeof entry.nextDataAnswer !== "function") return null;
     return entry.nextDataAnswer({

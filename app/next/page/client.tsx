@@ -22,14 +22,14 @@ import {
 import { basePathOfBasename, stripBasePath } from "../../routing/base-path.ts";
 import { DEFAULT_LOCALE, LOCALES, splitLocalePath } from "../../routing/locale.ts";
 import { pageParams, pageRouteOf } from "../../routing/pages.ts";
-import { loadAsDocument } from "../../client/route-load.ts";
+import { replacedByDocument } from "../../client/route-load.ts";
+import { isNotFoundData } from "../routing/data-url.ts";
 import { nextQuery } from "../routing/query.ts";
 import { nextDataUrlOf } from "./data-location.ts";
 import { isShallowNavigation, querySearchOf } from "../router.tsx";
-import { siteFiles } from "../site-files.ts";
+import { siteApp } from "../site-files.ts";
 import { initialProps, hasInitialProps } from "./initial-props.ts";
 import type {
-  AppComponent,
   ClientNotFound,
   NextPageData,
   NextPageHandle,
@@ -46,23 +46,6 @@ export function nextPageHandle(page: PageComponent, meta: PageMeta): NextPageHan
   return { next: { page, meta, pattern: patternOf(meta.file) } };
 }
 
-/** Never settles: the page is being replaced by a document load. */
-const replacedBy = (target: string): Promise<never> => {
-  loadAsDocument(target);
-  return new Promise<never>(() => {});
-};
-
-/** What Next.js's server sends for a page it did not find: `{ "notFound": true }`. */
-async function isNotFoundAnswer(response: Response): Promise<boolean> {
-  try {
-    return (JSON.parse(await response.text()) as { notFound?: unknown }).notFound === true;
-  } catch {
-    return false;
-  }
-}
-
-const appOf = () => (siteFiles.app?.default as AppComponent | undefined) ?? null;
-
 export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
   const pattern = patternOf(meta.file);
   return async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<NextPageData> {
@@ -74,11 +57,11 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
     const query = nextQuery(url.search, params);
 
     if (meta.data === "initial") {
-      if (!hasInitialProps(appOf(), page)) return { props: { pageProps: {} }, ready: true };
+      if (!hasInitialProps(siteApp, page)) return { props: { pageProps: {} }, ready: true };
       const asPath = path + url.search;
       const localeFields = { locale, locales: LOCALES, defaultLocale: DEFAULT_LOCALE };
       const props = await initialProps(
-        appOf(),
+        siteApp,
         page,
         { pathname: pattern, query, asPath, ...localeFields, AppTree: () => null },
         { pathname: pattern, route: pattern, query, asPath, ...localeFields },
@@ -98,11 +81,11 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       signal: request.signal,
       headers: { "x-nextjs-data": "1" },
     });
-    if (response.status === 404 && (await isNotFoundAnswer(response))) {
+    if (response.status === 404 && (await isNotFoundData(response))) {
       // Next.js's client shows the 404 page with the router still on the page asked for.
       throw data({ pattern } satisfies ClientNotFound, { status: 404 });
     }
-    if (!response.ok) return replacedBy(shown);
+    if (!response.ok) return replacedByDocument(shown);
     const json = (await response.json()) as {
       pageProps?: Record<string, unknown>;
       __N_SSP?: true;

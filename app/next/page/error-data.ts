@@ -6,21 +6,12 @@
  * error boundary (error-page.ts picks the component).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { siteFiles } from "../site-files.ts";
+import { siteApp, siteFiles } from "../site-files.ts";
 import { nextQuery } from "../routing/query.ts";
 import { errorPageOf } from "./error-page.ts";
 import { initialProps } from "./initial-props.ts";
-import { readDataResult, type PageLocales } from "./props.ts";
-import type {
-  AppComponent,
-  NextPageContext,
-  NextPageData,
-  PageComponent,
-  PageRequest,
-} from "./types.ts";
-import { DEFAULT_LOCALE, LOCALES } from "../../routing/locale.ts";
-
-const LOCALE_SETTINGS: PageLocales = { locales: LOCALES, defaultLocale: DEFAULT_LOCALE };
+import { localeFieldsOf, PAGE_LOCALES, readDataResult } from "./props.ts";
+import type { NextPageContext, NextPageData, PageComponent, PageRequest } from "./types.ts";
 
 export async function errorPageData(
   status: number,
@@ -35,11 +26,7 @@ export async function errorPageData(
   const { Component, pattern, kind } = errorPageOf(status);
   // _error reads the status from the response, as Next.js hands it over.
   if (node) node.res.statusCode = status;
-  const localeFields = {
-    locale: request.locale ?? undefined,
-    locales: LOCALE_SETTINGS.locales ?? undefined,
-    defaultLocale: LOCALE_SETTINGS.defaultLocale ?? undefined,
-  };
+  const localeFields = localeFieldsOf(request.locale, PAGE_LOCALES);
   const ctx: NextPageContext = {
     req: node?.req,
     res: node?.res,
@@ -50,7 +37,6 @@ export async function errorPageData(
     ...localeFields,
     AppTree: () => null,
   };
-  const App = (siteFiles.app?.default as AppComponent | undefined) ?? null;
   const router = {
     pathname: pattern,
     route: pattern,
@@ -58,7 +44,7 @@ export async function errorPageData(
     asPath: ctx.asPath,
     ...localeFields,
   };
-  const props = await initialProps(App, Component as PageComponent, ctx, router);
+  const props = await initialProps(siteApp, Component as PageComponent, ctx, router);
   if (kind === "default" && !("statusCode" in props.pageProps)) {
     props.pageProps = { ...props.pageProps, statusCode: status };
   }

@@ -3,10 +3,8 @@
  * server for a document (with `req` and `res`), in the browser for a client
  * navigation to a page whose props come from it. Isomorphic.
  */
+import { isObject } from "../../routing/is-object.ts";
 import type { AppComponent, AppProps, NextPageContext, PageComponent } from "./types.ts";
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const nameOf = (component: { displayName?: string; name?: string }) =>
   component.displayName ?? (component.name || "Unknown");

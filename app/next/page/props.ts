@@ -7,6 +7,9 @@
  * and for the data URL (`/_next/data/...`), so both answer alike.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RevalidateReason } from "../../context.ts";
+import { isObject } from "../../routing/is-object.ts";
+import { DEFAULT_LOCALE, LOCALES } from "../../routing/locale.ts";
 import { pageParams, type PageParams } from "../../routing/pages.ts";
 import { MAX_REVALIDATE_S } from "../../routing/render-once.ts";
 import { nextQuery } from "../routing/query.ts";
@@ -44,6 +47,18 @@ export interface PageLocales {
   readonly defaultLocale: string | null;
 }
 
+/** The site's locales, as its pages see them. */
+export const PAGE_LOCALES: PageLocales = { locales: LOCALES, defaultLocale: DEFAULT_LOCALE };
+
+/** The locale fields of a data function's or `getInitialProps`' context, as Next.js gives them. */
+export function localeFieldsOf(locale: string | null, { locales, defaultLocale }: PageLocales) {
+  return {
+    locale: locale ?? undefined,
+    locales: locales ?? undefined,
+    defaultLocale: defaultLocale ?? undefined,
+  };
+}
+
 export interface PagePropsInput {
   readonly App: AppComponent | null;
   readonly page: PageComponent;
@@ -60,13 +75,10 @@ export interface PagePropsInput {
    */
   readonly fallbackAllowed?: boolean;
   /** Why `getStaticProps` runs: the first render, a stale page, or `POST /_revalidate`. */
-  readonly revalidateReason?: "build" | "stale" | "on-demand";
+  readonly revalidateReason?: RevalidateReason;
 }
 
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A data function's answer that Next.js would refuse, named as Next.js names it. */
 export class PageDataError extends Error {
@@ -281,11 +293,7 @@ export async function pageProps(input: PagePropsInput): Promise<PagePropsOutcome
   const dynamic = request.pattern.includes("[");
   const query = nextQuery(request.querySearch ?? request.search, request.params);
   const resolvedUrl = request.path + request.search;
-  const localeFields = {
-    locale: request.locale ?? undefined,
-    locales: locales.locales ?? undefined,
-    defaultLocale: locales.defaultLocale ?? undefined,
-  };
+  const localeFields = localeFieldsOf(request.locale, locales);
   if (node) {
     const req = node.req as IncomingMessage & { cookies?: Record<string, string> };
     req.cookies ??= cookiesOf(req.headers.cookie);

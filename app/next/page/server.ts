@@ -4,31 +4,19 @@
  * it is rendered once, and the page's data at its data URL (`/_next/data/...`),
  * which the server's data step answers through the build's entry module.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { requestInfo, type RequestInfo } from "../../context.ts";
 import { stripBasePath, withBasePath } from "../../routing/base-path.ts";
-import { DEFAULT_LOCALE, LOCALES, splitLocalePath } from "../../routing/locale.ts";
+import { splitLocalePath } from "../../routing/locale.ts";
 import { pageParams, pageRouteOf } from "../../routing/pages.ts";
 import { TRAILING_SLASH } from "../../routing/canonical-url.ts";
-import { siteFiles } from "../site-files.ts";
+import { siteApp } from "../site-files.ts";
 import { customAppInitialProps } from "./initial-props.ts";
-import { pageProps, type PageLocales, type PagePropsOutcome } from "./props.ts";
-import type {
-  AppComponent,
-  DataFunctions,
-  NextPageData,
-  PageComponent,
-  PageMeta,
-  PageRequest,
-} from "./types.ts";
+import { PAGE_LOCALES, pageProps, type PagePropsOutcome } from "./props.ts";
+import type { DataFunctions, NextPageData, PageComponent, PageMeta, PageRequest } from "./types.ts";
 import { errorPageData } from "./error-data.ts";
-
-export const PAGE_LOCALES: PageLocales = { locales: LOCALES, defaultLocale: DEFAULT_LOCALE };
-
-const siteApp = (): AppComponent | null =>
-  (siteFiles.app?.default as AppComponent | undefined) ?? null;
+import type { NextDataAnswer, NextDataInput } from "./data-request.ts";
 
 /** A page file's route as Next.js writes it (`blog/[slug].tsx` -> `/blog/[slug]`). */
 export function patternOfFile(file: string): string {
@@ -93,7 +81,7 @@ async function documentProps(
 function knowsQuery(page: PageComponent, meta: PageMeta): boolean {
   if (meta.data === "server-side") return true;
   return (
-    meta.data === "initial" && (Boolean(page.getInitialProps) || customAppInitialProps(siteApp()))
+    meta.data === "initial" && (Boolean(page.getInitialProps) || customAppInitialProps(siteApp))
   );
 }
 
@@ -105,7 +93,7 @@ export function nextPageLoader(page: PageComponent, functions: DataFunctions, me
     const pageRequest = pageRequestOf(new URL(request.url), pattern, info.basePath);
     const userAgent = request.headers.get("user-agent");
     const outcome = await pageProps({
-      App: siteApp(),
+      App: siteApp,
       page,
       functions,
       meta,
@@ -128,29 +116,12 @@ export function nextPageLoader(page: PageComponent, functions: DataFunctions, me
 export function nextPageRendersOnce(page: PageComponent, meta: PageMeta): boolean {
   if (meta.data === "server-side") return false;
   if (meta.data === "static") return true;
-  return !page.getInitialProps && !customAppInitialProps(siteApp());
-}
-
-/** A page's answer at its data URL, as Next.js's server gives it. */
-export interface NextDataAnswer {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly body: string;
-  /** `getStaticProps`' `revalidate`, for the answer kept with the page's. */
-  readonly revalidate?: number | false;
+  return !page.getInitialProps && !customAppInitialProps(siteApp);
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
 /** What Next.js sends with the data of a page rendered per request. */
 const NO_STORE = "private, no-cache, no-store, max-age=0, must-revalidate";
-
-export interface NextDataInput {
-  /** The page's route module, as the server build holds it. */
-  readonly module: Record<string, unknown>;
-  readonly request: PageRequest;
-  readonly node?: { readonly req: IncomingMessage; readonly res: ServerResponse };
-  readonly revalidateReason?: "build" | "stale" | "on-demand";
-}
 
 /**
  * The data of a page for a client navigation: `{ pageProps, __N_SSP | __N_SSG }`,
@@ -171,7 +142,7 @@ export async function nextDataAnswer(input: NextDataInput): Promise<NextDataAnsw
   }
   const { page, meta } = handle;
   const outcome = await pageProps({
-    App: siteApp(),
+    App: siteApp,
     page,
     functions: module as DataFunctions,
     meta,

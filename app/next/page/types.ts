@@ -4,11 +4,11 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ComponentType } from "react";
-import type { PageParams } from "../../routing/pages.ts";
 import type { PageMeta } from "../vite/page-module.ts";
 import type { NextQuery } from "../routing/query.ts";
 
 export type { PageMeta } from "../vite/page-module.ts";
+export type { PageRequest } from "./data-request.ts";
 
 /** `getInitialProps`'s context, as Next.js gives it (req and res on the server only). */
 export interface NextPageContext {
@@ -74,24 +74,6 @@ export interface NextPageHandle {
 
 export function nextPageOf(handle: unknown): NextPageHandle["next"] | null {
   return (handle as Partial<NextPageHandle> | undefined)?.next ?? null;
-}
-
-/** A page's request, as the shell's runtime sees it (server or browser). */
-export interface PageRequest {
-  readonly pattern: string;
-  readonly params: PageParams;
-  /** Null for a site without locales. */
-  readonly locale: string | null;
-  /** The path without base path and locale prefix, as requested (percent-encoded). */
-  readonly path: string;
-  /** `?x=1`, or "". */
-  readonly search: string;
-  /**
-   * The search the query is read from, when not `search`: a data URL's whole
-   * query, the page's parameters in it where its client put them, so the
-   * query's keys come in Next.js's order.
-   */
-  readonly querySearch?: string;
 }
 
 /**

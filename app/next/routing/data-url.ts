@@ -71,3 +71,16 @@ export function parseNextDataPath(
   if (!locales.includes(locale!)) return null;
   return { buildId, locale: locale!, path: path.length === 0 ? "/" : `/${path.join("/")}` };
 }
+
+/**
+ * Whether a data URL's answer is a page's own "not found" (`{ "notFound": true }`,
+ * as Next.js's server sends it), rather than a 404 of no page or of another
+ * build. Reads the body: pass a clone to keep it.
+ */
+export async function isNotFoundData(response: Response): Promise<boolean> {
+  try {
+    return (JSON.parse(await response.text()) as { notFound?: unknown }).notFound === true;
+  } catch {
+    return false;
+  }
+}

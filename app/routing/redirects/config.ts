@@ -3,6 +3,7 @@
  * problem named by its rule and key. No site, no request: `site-config.ts`
  * checks the config with it, and `rules.ts` compiles and asks the rules.
  */
+import { isObject } from "../is-object.ts";
 import { compileDestination, compileSource, PatternError } from "./pattern.ts";
 
 /** Where a condition looks: Next.js's four. */
@@ -48,9 +49,6 @@ const CONDITION_TYPES: readonly ConditionType[] = ["header", "cookie", "query", 
 export const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Named groups in a condition's value: `(?<authorized>yes|true)`. */
 const NAMED_GROUP = /\(\?<([A-Za-z_][A-Za-z0-9_]*)>/g;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** How a problem names its rule: `redirects[2] ("/old-blog/:slug")`. */
 export function ruleName(index: number, rule: unknown): string {
