@@ -24,6 +24,25 @@ const documentKept = (page: Page) =>
     .evaluate(() => (window as unknown as { __kept?: boolean }).__kept === true)
     .catch(() => false);
 
+/**
+ * Waits until a client navigation has rendered, not only moved the URL: both
+ * runtimes change the URL (beforeHistoryChange) before they render the page,
+ * and announce the render with routeChangeComplete (or hashChangeComplete, or
+ * routeChangeError). A new document has nothing to wait for.
+ */
+async function navigationSettled(page: Page) {
+  await page.waitForFunction(() => {
+    const w = window as unknown as {
+      __kept?: boolean;
+      __routerEvents?: { name: string; path: string }[];
+    };
+    if (!w.__kept) return true;
+    const last = w.__routerEvents?.at(-1);
+    const here = location.pathname + location.search + location.hash;
+    return last !== undefined && /(Complete|Error)$/.test(last.name) && last.path === here;
+  });
+}
+
 /** Runs `steps` in each runtime, from `start`, and compares what each step observed. */
 async function compareSteps(
   browser: Browser,
@@ -40,6 +59,7 @@ async function compareSteps(
     await markDocument(page);
     for (const [name, act] of steps) {
       await act(page);
+      await navigationSettled(page);
       const shown = await shownPage(page);
       seen[runtime].push({
         step: name,
