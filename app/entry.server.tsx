@@ -17,6 +17,8 @@ import { NonceContext } from "./nonce.ts";
 export { createRequestContext } from "./context.ts";
 // A Next.js page's data at its data URL, for the server's data step (server/pages/next-data.ts).
 export { nextDataAnswer } from "./next/page/server.ts";
+// The pages folder's API routes, for the server's API step (server/steps/api/).
+export { apiRoutes } from "virtual:next-api-routes";
 
 export const streamTimeout = 5_000;
 

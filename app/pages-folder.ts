@@ -8,10 +8,13 @@ import { join, relative, sep } from "node:path";
 import { LOCALES } from "./routing/locale.ts";
 import { PAGES_FOLDER, pagesFromFiles, type PageRoute } from "./routing/pages.ts";
 
-export function pagesIn(appDirectory: string): PageRoute[] {
-  const folder = join(appDirectory, PAGES_FOLDER);
-  const files = readdirSync(folder, { recursive: true, withFileTypes: true })
+/** The files of a pages folder, relative to it and `/`-separated: `blog/[slug].tsx`. */
+export function pageFilesIn(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join("/"));
-  return pagesFromFiles(files, { locales: LOCALES });
+}
+
+export function pagesIn(appDirectory: string): PageRoute[] {
+  return pagesFromFiles(pageFilesIn(join(appDirectory, PAGES_FOLDER)), { locales: LOCALES });
 }

@@ -20,6 +20,7 @@ import type { MemoryPlan } from "./platform/memory-plan.ts";
 import type { Logger } from "./platform/logger.ts";
 import { rejectMalformed } from "./steps/malformed.ts";
 import { publicOrigin } from "./steps/origin.ts";
+import { apiRoutes } from "./steps/api/step.ts";
 import { createPageRenderer, reactRouter } from "./pages/react-router.ts";
 import { nextData } from "./pages/next-data.ts";
 import { canonicalUrl, localeDetection, siteRedirectRules } from "./steps/redirects.ts";
@@ -138,6 +139,18 @@ export function createRequestListener(deps: AppDependencies): AppListener {
   const limit = (name: string, rate: { points: number; seconds: number }) =>
     rateLimit(name, rate, sharedCache?.redis ?? null);
   const sitemapStep = sitemap(build, urls);
+  // `res.revalidate(path)` in an API route: the purge POST /_revalidate makes.
+  const api = apiRoutes(
+    build,
+    {
+      maxBodyBytes: config.maxBodyBytes,
+      revalidate: async (path) => {
+        const { problem } = await pages.purge({ kind: "paths", names: [path] });
+        if (problem !== null) throw new Error(`Failed to revalidate ${path}: ${problem}`);
+      },
+    },
+    logger,
+  );
   const reportCounts = reportCounters();
   // Each step with the name the metrics give its answers.
   const pipeline: (readonly [AnsweredBy, Step])[] = [
@@ -156,6 +169,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     ["locale", localeDetection(urls)],
     ["build-binding", buildBinding(buildId, urls)],
     ["origin", publicOrigin(config)],
+    ["api", api],
     ["sitemap", sitemapStep.step],
     ["rendered-once", pages.fromMemory],
     ["next-data", withRenderOnce(pageData.step, pages.renderedPerRequest)],

@@ -10,6 +10,7 @@ import type { NextPageContext } from "./page/types.ts";
 export type { NextPageContext } from "./page/types.ts";
 export type { AppProps, AppContext, AppInitialProps } from "./app.tsx";
 export type { NextRouter } from "./router.tsx";
+export type { NextApiHandler, NextApiRequest, NextApiResponse, PageConfig } from "./api-route.ts";
 
 type ParsedUrlQuery = Record<string, string | string[] | undefined>;
 // Next.js's own bound for a page's props: any object type, interfaces included.

@@ -11,6 +11,7 @@
  *   docs/[...path].tsx         /docs/[...path]       one or more: { path: ["a", "b c"] }
  *   shop/[[...filters]].tsx    /shop/[[...filters]]  zero or more: {} or { filters: ["red"] }
  *   404.tsx, 500.tsx           the not-found and error pages, not routes
+ *   api/hello.ts               /api/hello, an API route: a request handler, not a page
  *   _anything, x.test.tsx      not pages
  */
 
@@ -191,9 +192,33 @@ function shapesOf(segments: readonly Segment[]): string[] {
  * - two names for one dynamic segment (`blog/[id].tsx` and `blog/[slug]/edit.tsx`);
  * - a first segment that is a locale prefix, which the prefix would hide;
  * - a path the server answers itself (`/healthz`, `/assets/...`, `*.data`).
- * Files that are not pages (isPageFile) and the fallback pages are left out.
+ * Files that are not pages (isPageFile), the fallback pages and the API routes
+ * (isApiRoute: checked with the pages, so that none answers a page's URL) are left out.
  */
 export function pagesFromFiles(
+  files: readonly string[],
+  options: { locales?: readonly string[] } = {},
+): PageRoute[] {
+  return routesFromFiles(files, options).filter((route) => !isApiRoute(route));
+}
+
+/**
+ * Whether a route of the pages folder is an API route, as Next.js has them:
+ * its path is `/api` or below it (`api/hello.ts`, `api/users/[id].ts`). Such a
+ * file is a request handler, served by the server (server/steps/api/), never a
+ * page the browser renders.
+ */
+export function isApiRoute(route: PageRoute): boolean {
+  const first = route.segments[0];
+  return first?.kind === "static" && first.value === "api";
+}
+
+/** The API routes of a pages folder, given its files, checked as pagesFromFiles checks pages. */
+export function apiRoutesFromFiles(files: readonly string[]): PageRoute[] {
+  return routesFromFiles(files).filter(isApiRoute);
+}
+
+function routesFromFiles(
   files: readonly string[],
   { locales = [] }: { locales?: readonly string[] } = {},
 ): PageRoute[] {

@@ -3,6 +3,9 @@ import { sendText, type Step } from "../platform/exchange.ts";
 
 /** Methods that may reach a page; React Router answers 405 where a page has no action. */
 export const ACCEPTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+/** An API route's (steps/api/) may answer a CORS preflight too. */
+const API_METHODS = new Set([...ACCEPTED_METHODS, "OPTIONS"]);
+const isApiPath = (path: string | null) => path === "/api" || path?.startsWith("/api/") === true;
 
 /** How many Host header lines a request has (`rawHeaders`: name, value, name, value...). */
 function hostHeaders(rawHeaders: readonly string[]): number {
@@ -33,8 +36,9 @@ export function rejectMalformed(config: Pick<Config, "maxUrlLength" | "maxBodyBy
       sendText(res, 400, "Bad Request: more than one Host header\n");
       return true;
     }
-    if (!ACCEPTED_METHODS.has(req.method ?? "")) {
-      sendText(res, 405, "Method Not Allowed\n", { Allow: [...ACCEPTED_METHODS].join(", ") });
+    const methods = isApiPath(exchange.path) ? API_METHODS : ACCEPTED_METHODS;
+    if (!methods.has(req.method ?? "")) {
+      sendText(res, 405, "Method Not Allowed\n", { Allow: [...methods].join(", ") });
       return true;
     }
     if ((req.url ?? "").length > config.maxUrlLength) {

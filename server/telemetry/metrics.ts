@@ -29,6 +29,7 @@ export type AnsweredBy =
   | "locale"
   | "build-binding"
   | "origin"
+  | "api"
   | "sitemap"
   | "rendered-once"
   | "next-data"

@@ -4,6 +4,7 @@ import {
   isPageFile,
   pageParams,
   pageRouteOf,
+  apiRoutesFromFiles,
   pagesFromFiles,
   patternOfRoutePath,
   routePathOf,
@@ -73,6 +74,18 @@ describe("what is a page", () => {
       "index.test.tsx",
     ]);
     expect(pages.map((p) => p.file)).toEqual(["index.tsx"]);
+  });
+
+  test("the files under api/ are API routes, not pages; checked with the pages all the same", () => {
+    const files = ["index.tsx", "api.tsx", "api/users/[id].ts", "apis/x.tsx"];
+    expect(pagesFromFiles(files).map((p) => p.pattern)).toEqual(["/apis/x", "/"]);
+    expect(apiRoutesFromFiles(files).map((p) => [p.file, p.pattern])).toEqual([
+      ["api.tsx", "/api"],
+      ["api/users/[id].ts", "/api/users/[id]"],
+    ]);
+    expect(() => pagesFromFiles(["api.tsx", "api/index.ts"])).toThrow(
+      "api.tsx and api/index.ts answer the same URLs",
+    );
   });
 });
 

@@ -4,10 +4,17 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ComponentType } from "react";
-import type { PageMeta } from "../vite/page-module.ts";
 import type { NextQuery } from "../routing/query.ts";
 
-export type { PageMeta } from "../vite/page-module.ts";
+/** Where a page's props come from: its data function, or its getInitialProps. */
+export type PageData = "server-side" | "static" | "initial";
+
+/** What the module added to a page knows of it, the same on the server and in the browser. */
+export interface PageMeta {
+  /** The file, relative to the pages folder: `blog/[slug].tsx`. */
+  readonly file: string;
+  readonly data: PageData;
+}
 export type { PageRequest } from "./data-request.ts";
 
 /** `getInitialProps`'s context, as Next.js gives it (req and res on the server only). */

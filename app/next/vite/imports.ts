@@ -28,7 +28,7 @@ const ADVICE: Readonly<Record<string, string>> = {
   "next/config": "Next.js 16 removed runtime config; read process.env on the server",
   "next/amp": "AMP is not supported",
   "next/legacy/image": "use next/image",
-  "next/server": "middleware and API routes are not supported yet",
+  "next/server": "middleware is not supported yet; API routes need only the types of `next`",
   "next/headers": "it is the App Router's",
   "next/cache": "it is the App Router's",
 };

@@ -19,6 +19,7 @@ import _generate from "@babel/generator";
 import _traverse, { type NodePath } from "@babel/traverse";
 import * as t from "@babel/types";
 import { deadCodeElimination, findReferencedIdentifiers } from "babel-dead-code-elimination";
+import type { PageData, PageMeta } from "../page/types.ts";
 
 // Both are CommonJS packages: their default export arrives wrapped under ESM.
 const traverse = ((_traverse as unknown as { default?: typeof _traverse }).default ??
@@ -56,16 +57,6 @@ const isDataFunction = (name: string): name is DataFunction =>
  * cannot have getStaticPaths (one with getServerSideProps).
  */
 export const SERVER_ONLY_EXPORTS = [...DATA_FUNCTIONS, "sitemapPaths"] as const;
-
-/** How a page gets its props: what the shell's loader and client loader run. */
-export type PageData = "server-side" | "static" | "initial";
-
-/** What the module added to a page knows of it, the same on the server and in the browser. */
-export interface PageMeta {
-  /** The file, relative to the pages folder: `blog/[slug].tsx`. */
-  readonly file: string;
-  readonly data: PageData;
-}
 
 export interface PageModuleOptions {
   /** The file, relative to the pages folder, for messages and the page's meta. */

@@ -6,13 +6,23 @@
  * - a page module is made a React Router route module (page-module.ts), and a
  *   special file (`_app`, `_document`, `_error`, `404`, `500`) loses its data
  *   functions in the browser;
- * - JSX in a `.js` file of the project compiles, as Next.js compiles it.
+ * - JSX in a `.js` file of the project compiles, as Next.js compiles it;
+ * - the API routes (`pages/api/...`) are listed for the server's build by the
+ *   module `virtual:next-api-routes`, each loaded when first asked for.
  */
 import { statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { transformWithOxc, type Plugin } from "vite";
-import { PAGES_FOLDER, pageRouteOf, isPageFile, specialFileOf } from "../../routing/pages.ts";
+import {
+  PAGES_FOLDER,
+  apiRoutesFromFiles,
+  isApiRoute,
+  isPageFile,
+  pageRouteOf,
+  specialFileOf,
+} from "../../routing/pages.ts";
+import { pageFilesIn } from "../../pages-folder.ts";
 import { nextImportOf } from "./imports.ts";
 import { PageModuleError, transformPageModule } from "./page-module.ts";
 
@@ -55,6 +65,21 @@ async function inlineSmallStylesheets(
   return out;
 }
 
+/** The module that lists the API routes (app/next/api-routes.d.ts says what it exports). */
+export const API_ROUTES_MODULE = "virtual:next-api-routes";
+const RESOLVED_API_ROUTES = `\0${API_ROUTES_MODULE}`;
+
+/** The API routes module's code: each route's file, pattern and segments, and its module's loader. */
+function apiRoutesModule(pagesDir: string): string {
+  const routes = apiRoutesFromFiles(pageFilesIn(pagesDir)).map(
+    (route) =>
+      `{ file: ${JSON.stringify(route.file)}, pattern: ${JSON.stringify(route.pattern)}, ` +
+      `segments: ${JSON.stringify(route.segments)}, ` +
+      `load: () => import(${JSON.stringify(join(pagesDir, route.file))}) }`,
+  );
+  return `export const apiRoutes = [\n  ${routes.join(",\n  ")}\n];\n`;
+}
+
 export function nextPages(): Plugin {
   let root = process.cwd();
   let pagesDir = join(root, "app", PAGES_FOLDER);
@@ -66,6 +91,7 @@ export function nextPages(): Plugin {
       pagesDir = join(root, "app", PAGES_FOLDER);
     },
     resolveId(source, importer) {
+      if (source === API_ROUTES_MODULE) return RESOLVED_API_ROUTES;
       const found = nextImportOf(source);
       if (found === null) return null;
       if (typeof found === "object") {
@@ -73,6 +99,12 @@ export function nextPages(): Plugin {
         this.error(`${from} imports ${found.problem}`);
       }
       return join(NEXT_DIR, found);
+    },
+    load(id) {
+      if (id !== RESOLVED_API_ROUTES) return null;
+      // A file added to or removed from the folder makes the list again in development.
+      this.addWatchFile(pagesDir);
+      return apiRoutesModule(pagesDir);
     },
     async transform(source, rawId, options) {
       let code = source;
@@ -91,8 +123,9 @@ export function nextPages(): Plugin {
           );
         }
         // A page's route; a string names what is wrong with it (the route table reports it).
+        // An API route stays as written: a handler of the server's.
         const route = specialFile === null && isPageFile(file) ? pageRouteOf(file) : null;
-        const page = typeof route === "string" ? null : route;
+        const page = typeof route === "string" || (route && isApiRoute(route)) ? null : route;
         const special = specialFile !== null;
         if (special || page !== null) {
           const server = options?.ssr === true || this.environment?.config.consumer === "server";

@@ -1,0 +1,123 @@
+/**
+ * The pages folder's API routes (`pages/api/...`), run as Next.js runs them:
+ * the route found by Next.js's precedence, its handler given Node's request and
+ * answer with Next.js's additions (`req.query`, `req.cookies`, `req.body`, and
+ * response.ts's helpers). What the handler does with them is its own: any
+ * method, any status, a streamed answer.
+ *
+ * The shell's guarantees stay around it: the malformed-input checks and
+ * MAX_BODY_BYTES run first, the access line and the metrics name the route's
+ * pattern (`/api/users/[id]`), and a handler that throws gets the pipeline's
+ * 500 with the request id, logged once (http.ts).
+ */
+import type { IncomingMessage } from "node:http";
+import type { ApiRouteEntry, NextApiHandler, NextApiRequest } from "../../../app/next/api-route.ts";
+import { cookiesOf } from "../../../app/next/page/props.ts";
+import { nextQuery } from "../../../app/next/routing/query.ts";
+import { nextRouteMatcher } from "../../../app/routing/precedence.ts";
+import type { AppServerBuild } from "../../platform/build.ts";
+import { readCapped, type Exchange, type Step } from "../../platform/exchange.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { bodyParsingOf, BodyError, parseBody, tooLarge, type BodyParsing } from "./body.ts";
+import { apiResponse, type Revalidate } from "./response.ts";
+
+/** A route's module, made ready: its handler, and how its body is read. */
+interface LoadedRoute {
+  readonly handler: NextApiHandler;
+  readonly parsing: BodyParsing;
+  readonly externalResolver: boolean;
+}
+
+/** The body for the handler, or the BodyError to answer with. */
+async function bodyOf(req: IncomingMessage, parsing: BodyParsing & { parse: true }) {
+  if (Number(req.headers["content-length"] ?? 0) > parsing.limitBytes)
+    throw tooLarge(parsing.limit);
+  const bytes = await readCapped(req, parsing.limitBytes);
+  if (bytes === null) throw tooLarge(parsing.limit);
+  return parseBody(bytes, req.headers["content-type"]);
+}
+
+export interface ApiOptions {
+  /** MAX_BODY_BYTES: no body gets past it, whatever a route's sizeLimit says. */
+  readonly maxBodyBytes: number;
+  /** `res.revalidate(path)`: the caches' purge. */
+  readonly revalidate: Revalidate;
+}
+
+export function apiRoutes(build: AppServerBuild, options: ApiOptions, logger: Logger): Step {
+  const routes =
+    (build.entry.module as unknown as { apiRoutes?: readonly ApiRouteEntry[] }).apiRoutes ?? [];
+  if (routes.length === 0) return () => false;
+  const match = nextRouteMatcher(routes);
+  const loaded = new Map<ApiRouteEntry, Promise<LoadedRoute>>();
+
+  async function load(route: ApiRouteEntry): Promise<LoadedRoute> {
+    const module = await route.load();
+    const where = `pages/${route.file}`;
+    if (typeof module.default !== "function") {
+      throw new Error(
+        `${where}: an API route exports its handler as default: export default function handler(req, res)`,
+      );
+    }
+    const parsing = bodyParsingOf(module.config);
+    if ("problem" in parsing) throw new Error(`${where}: ${parsing.problem}`);
+    if (parsing.parse && parsing.limitBytes > options.maxBodyBytes) {
+      logger.warn(
+        { route: route.pattern, sizeLimit: parsing.limit, maxBodyBytes: options.maxBodyBytes },
+        `${where} allows bodies above MAX_BODY_BYTES, which turns them away first with a 413`,
+      );
+    }
+    const config = module.config as { api?: { externalResolver?: unknown } } | undefined;
+    return {
+      handler: module.default as NextApiHandler,
+      parsing,
+      externalResolver: config?.api?.externalResolver === true,
+    };
+  }
+
+  return async (exchange: Exchange) => {
+    const { path, req, res } = exchange;
+    if (path === null || !(path === "/api" || path.startsWith("/api/"))) return false;
+    const found = match(path);
+    if (found === null) return false;
+    const { page: route, params } = found;
+    exchange.routePattern = route.pattern;
+    let ready = loaded.get(route);
+    if (ready === undefined) {
+      ready = load(route);
+      loaded.set(route, ready);
+    }
+    const { handler, parsing, externalResolver } = await ready;
+
+    const apiReq = req as NextApiRequest;
+    apiReq.query = nextQuery(exchange.rawSearch, params);
+    let cookies: NextApiRequest["cookies"] | undefined;
+    Object.defineProperty(apiReq, "cookies", {
+      get: () => (cookies ??= cookiesOf(req.headers.cookie)),
+      set: (value: NextApiRequest["cookies"]) => (cookies = value),
+      enumerable: true,
+      configurable: true,
+    });
+    if (parsing.parse) {
+      try {
+        apiReq.body = await bodyOf(req, parsing);
+      } catch (error) {
+        if (!(error instanceof BodyError)) throw error;
+        // Next.js's answer: the message as the status text and as the body.
+        res.statusCode = error.status;
+        res.statusMessage = error.message;
+        if (error.status === 413) res.setHeader("Connection", "close");
+        res.end(error.message);
+        return true;
+      }
+    }
+    await handler(apiReq, apiResponse(req, res, options.revalidate));
+    if (!res.headersSent && !res.writableEnded && !externalResolver) {
+      logger.warn(
+        { reqId: exchange.requestId, route: route.pattern },
+        "the API route returned without answering: the request waits until its handler answers or the client leaves",
+      );
+    }
+    return true;
+  };
+}
