@@ -132,6 +132,8 @@ const LINKS: [id: string, ends: string][] = [
   ["to-ssg-missing", "/ssg-blocking/missing"],
   ["to-ssg-moved", "/about"],
   ["to-gip", "/gip?q=1"],
+  // The browser's router picks order/c/[d]/[e], as Next.js does (React Router's score would not).
+  ["to-precedence", "/order/c/b/c"],
 ];
 
 for (const [id, ends] of LINKS) {

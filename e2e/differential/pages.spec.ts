@@ -32,6 +32,12 @@ const PAGES = [
   "/typed?n=4",
   "/dynamic",
   "/links",
+  // Pages that differ only by precedence: c/[d] beside [a]/b; order/c/[d]/[e] beside
+  // order/[a]/b/c, which React Router's own score would pick for /order/c/b/c.
+  "/c/b",
+  "/x/b",
+  "/order/c/b/c",
+  "/order/q/b/c",
 ];
 
 const inLocale = (prefix: string, path: string) =>

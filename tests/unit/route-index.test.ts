@@ -8,26 +8,7 @@
 import fc from "fast-check";
 import { createStaticHandler, matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, test } from "vitest";
-import { pagesFromFiles, routeIdOf, routePathOf } from "../../app/routing/pages.ts";
-
-const LOCALES = ["en", "fr", "de"];
-
-/** A table as app/routes.ts makes one: each page unprefixed and under each locale, and a 404. */
-function siteTable(files: string[]): RouteObject[] {
-  const pages = pagesFromFiles(files, { locales: LOCALES });
-  const children = [null, ...LOCALES].flatMap((locale): RouteObject[] => {
-    const scoped = (path: string) => [locale, path].filter(Boolean).join("/");
-    return [
-      ...pages.map((page): RouteObject => {
-        const path = scoped(routePathOf(page));
-        const id = routeIdOf(page, locale);
-        return path === "" ? { id, index: true } : { id, path, caseSensitive: true };
-      }),
-      { id: `${locale ?? "default"}/not-found`, path: scoped("*") },
-    ];
-  });
-  return [{ id: "root", path: "/", children }];
-}
+import { siteTable } from "./site-table.ts";
 
 const SITE = siteTable([
   "index.tsx",

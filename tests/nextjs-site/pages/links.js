@@ -82,6 +82,11 @@ export default function Links() {
           </Link>
         </li>
         <li>
+          <Link href="/order/c/b/c" id="to-precedence">
+            by precedence
+          </Link>
+        </li>
+        <li>
           <Link href="https://example.com/" id="external">
             external
           </Link>

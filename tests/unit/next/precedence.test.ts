@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { pageRouteOf, type PageRoute } from "../../../app/routing/pages.ts";
 import { nextRouteMatcher, nextRouteOrder } from "../../../app/routing/precedence.ts";
+import { NEXT_PRECEDENCE_SETS as SETS } from "./precedence-cases.ts";
 
 const routes = (patterns: string[]): PageRoute[] =>
   patterns.map((pattern) => {
@@ -16,62 +17,6 @@ const routes = (patterns: string[]): PageRoute[] =>
     if (typeof route === "string") throw new Error(route);
     return route;
   });
-
-const SETS: [string[], [string, string | null][]][] = [
-  [
-    ["/c/[d]", "/[a]/b"],
-    [
-      ["/c/b", "/c/[d]"],
-      ["/x/b", "/[a]/b"],
-      ["/c/b/e", null],
-    ],
-  ],
-  [
-    [
-      "/[...all]",
-      "/blog/[slug]",
-      "/blog/new",
-      "/[a]/[b]",
-      "/docs/[...path]",
-      "/docs",
-      "/c/[d]/e",
-      "/[a]/b/[c]",
-      "/about",
-    ],
-    [
-      ["/c/b", "/[a]/[b]"],
-      ["/c/b/e", "/c/[d]/e"],
-      ["/x/b/y", "/[a]/b/[c]"],
-      ["/blog/new", "/blog/new"],
-      ["/blog/x", "/blog/[slug]"],
-      ["/docs", "/docs"],
-      ["/docs/a", "/docs/[...path]"],
-      ["/about/reviews", "/[a]/[b]"],
-      ["/blog/x/comments", "/[...all]"],
-      ["/q", "/[...all]"],
-    ],
-  ],
-  [
-    ["/[[...opt]]", "/shop/[id]", "/[a]/x"],
-    [
-      ["/shop/1", "/shop/[id]"],
-      ["/blog/x", "/[a]/x"],
-      ["/c/b", "/[[...opt]]"],
-      ["/", "/[[...opt]]"],
-    ],
-  ],
-  [
-    ["/[product]", "/about", "/blog/[slug]", "/[product]/reviews", "/blog/[slug]/comments"],
-    [
-      ["/blog/new", "/blog/[slug]"],
-      ["/docs", "/[product]"],
-      ["/about", "/about"],
-      ["/about/reviews", "/[product]/reviews"],
-      ["/blog/x/comments", "/blog/[slug]/comments"],
-      ["/docs/a", null],
-    ],
-  ],
-];
 
 describe.each(SETS)("pages %j", (patterns, cases) => {
   const match = nextRouteMatcher(routes(patterns));
