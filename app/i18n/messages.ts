@@ -214,9 +214,60 @@ const es: Messages = {
   statusError: { title: (status) => `La solicitud falló (${status})` },
 };
 
+const ptBR: Messages = {
+  languageName: "Português (Brasil)",
+  siteName: "Shell",
+  nav: {
+    home: "Início",
+    about: "Sobre",
+    blog: "Blog",
+    newPost: "Nova publicação",
+    docs: "Documentação",
+    shop: "Loja",
+  },
+  languageSwitcher: "Idioma",
+  home: {
+    title: "Bem-vindo",
+    intro: "Um app renderizado no servidor que mantém todos os links vivos.",
+    photoAlt: "Montanhas sobre um lago ao entardecer",
+  },
+  about: {
+    title: "Sobre nós",
+    body: "Criamos apps web que carregam rápido e nunca quebram um link.",
+  },
+  blogNew: {
+    title: "Escrever uma nova publicação",
+    body: "Os rascunhos são salvos enquanto você digita.",
+  },
+  blogPost: { title: (slug) => `Publicação: ${slug}`, body: "Obrigado pela leitura." },
+  docs: { title: "Documentação", body: (path) => `Você está lendo ${path}.` },
+  shop: {
+    title: "Loja",
+    all: "Todos os produtos.",
+    filtered: (filters) => `Produtos filtrados por ${filters}.`,
+  },
+  notFound: {
+    title: "Página não encontrada",
+    body: "A página que você procura não existe.",
+    home: "Ir para a página inicial",
+  },
+  serverError: {
+    title: "Algo deu errado",
+    body: "Não foi possível exibir esta página. Tente novamente em instantes.",
+    reference: "Referência",
+  },
+  clientError: {
+    title: "Erro do aplicativo",
+    body: "Ocorreu uma exceção no navegador.",
+    reload: "Recarregar a página",
+  },
+  statusError: { title: (status) => `A solicitação falhou (${status})` },
+};
+
 // Text for more locales than next.config's i18n may list: a locale is served only
 // once it names it, and then it must be here (tests/unit/messages.test.ts).
-const MESSAGES: Record<string, Messages> = { en, fr, de, es };
+// Keyed as the config writes each locale: `pt-BR`, as its URLs write it.
+const MESSAGES: Record<string, Messages> = { en, fr, de, es, "pt-BR": ptBR };
 
 /** The locales the site has text for. */
 export const TRANSLATED_LOCALES: readonly string[] = Object.keys(MESSAGES);

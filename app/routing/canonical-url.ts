@@ -30,7 +30,8 @@ const DOT_DOT_SEGMENT = /^(\.|%2e){2}$/i;
  *
  * - `\` counts as `/` (as browsers parse it) and runs of slashes collapse to one;
  * - `.` and `..` segments (also percent-encoded) are resolved, never above the root;
- * - a locale prefix in the wrong case is lower-cased (`/FR/about` -> `/fr/about`);
+ * - a locale prefix in another case is written as the config writes it
+ *   (`/FR/about` -> `/fr/about`, `/pt-br/about` -> `/pt-BR/about`);
  * - `never`: no trailing slash; `always`: a trailing slash unless the last segment
  *   looks like a file (`/robots.txt`); the root `/` is left alone.
  *

@@ -24,10 +24,17 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The locale a path segment names, ignoring case (`FR` -> `fr`), or null. */
+// Each locale by its lower-case form: a prefix, a cookie or a language tag names it in any case.
+const LOCALE_BY_LOWER_CASE = new Map<string, Locale>(
+  LOCALES.map((locale) => [locale.toLowerCase(), locale]),
+);
+
+/**
+ * The locale a path segment (or a tag) names, ignoring case, as the config
+ * writes it (`FR` -> `fr`, `pt-br` -> `pt-BR`), or null.
+ */
 export function localeOfSegment(segment: string): Locale | null {
-  const lower = segment.toLowerCase();
-  return isLocale(lower) ? lower : null;
+  return LOCALE_BY_LOWER_CASE.get(segment.toLowerCase()) ?? null;
 }
 
 export interface LocalePath {
@@ -97,19 +104,27 @@ export function parseAcceptLanguage(header: string | null | undefined): Language
 }
 
 /**
- * The supported locale that best matches `Accept-Language`: an exact tag or its
- * primary language (`fr-CA` -> `fr`), in q order; `*` or no match -> the default.
+ * The supported locale that best matches `Accept-Language`, in q order: the tag
+ * itself, ignoring case (`pt-br` -> `pt-BR`), else the tag with its last subtags
+ * dropped one by one (RFC 4647's lookup: `pt-BR-x` -> `pt-BR`, `fr-CA` -> `fr`);
+ * `*` or no match -> the default.
  */
 export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
   for (const { tag } of parseAcceptLanguage(acceptLanguage)) {
     if (tag === "*") return DEFAULT_LOCALE;
-    const primary = tag.split("-", 1)[0];
-    if (isLocale(primary)) return primary;
+    for (
+      let range = tag;
+      range !== "";
+      range = range.slice(0, Math.max(0, range.lastIndexOf("-")))
+    ) {
+      const locale = localeOfSegment(range);
+      if (locale !== null) return locale;
+    }
   }
   return DEFAULT_LOCALE;
 }
 
-/** The locale remembered in the `locale` cookie, or null when absent or not a locale we serve. */
+/** The locale remembered in the `locale` cookie (in any case), or null when absent or not a locale we serve. */
 export function localeFromCookie(cookieHeader: string | null | undefined): Locale | null {
   if (!cookieHeader) return null;
   for (const pair of cookieHeader.split(";")) {
@@ -119,7 +134,7 @@ export function localeFromCookie(cookieHeader: string | null | undefined): Local
       .slice(eq + 1)
       .trim()
       .replace(/^"(.*)"$/, "$1");
-    return isLocale(value) ? value : null;
+    return localeOfSegment(value);
   }
   return null;
 }

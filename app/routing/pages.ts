@@ -258,7 +258,10 @@ function routesFromFiles(
         `${page.file}: "${page.pattern}" is answered by the server itself (health probes, hashed files, route data), never by a page`,
       );
     const first = page.segments[0];
-    if (first?.kind === "static" && locales.includes(first.value.toLowerCase()))
+    if (
+      first?.kind === "static" &&
+      locales.some((locale) => locale.toLowerCase() === first.value.toLowerCase())
+    )
       problems.push(
         `${page.file}: "/${first.value}" is a locale prefix, which would hide this page`,
       );

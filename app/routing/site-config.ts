@@ -71,8 +71,9 @@ export function browserSiteConfig(site: SiteConfig): Omit<SiteConfig, "redirects
 /** A site with no `i18n`: one locale, unprefixed. */
 const SINGLE_LOCALE = { locales: ["en"], defaultLocale: "en", localeDetection: false } as const;
 
-// A BCP 47 tag as a path segment: a language and its subtags, lower case.
-const LOCALE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
+// A BCP 47 tag as a path segment: a language and its subtags, in the case the
+// site writes it (`fr`, `pt-BR`, `zh-Hant`), which its URLs then use.
+const LOCALE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
 
 function unknownKeys(value: Record<string, unknown>, known: string[], at: string): string[] {
   return Object.keys(value)
@@ -136,13 +137,17 @@ export function siteConfigProblems(input: unknown): string[] {
   } else {
     locales.forEach((locale: unknown, i) => {
       if (typeof locale !== "string" || !LOCALE_TAG.test(locale)) {
-        const lower = typeof locale === "string" ? locale.toLowerCase() : "";
         problems.push(
-          `i18n.locales[${i}]: ${JSON.stringify(locale)} is not a locale as URLs write it` +
-            (LOCALE_TAG.test(lower) ? ` (write it in lower case: "${lower}")` : ` (such as "fr")`),
+          `i18n.locales[${i}]: ${JSON.stringify(locale)} is not a locale as URLs write it (such as "fr" or "pt-BR")`,
         );
-      } else if (locales.indexOf(locale) !== i) {
-        problems.push(`i18n.locales[${i}]: "${locale}" is listed twice`);
+      } else {
+        const first = locales.findIndex(
+          (other: unknown) =>
+            typeof other === "string" && other.toLowerCase() === locale.toLowerCase(),
+        );
+        // One prefix in any case names one locale: `pt-BR` and `pt-br` cannot both be listed.
+        if (first !== i)
+          problems.push(`i18n.locales[${i}]: "${locale}" is listed twice (as "${locales[first]}")`);
       }
     });
     if (!locales.includes(defaultLocale))

@@ -29,6 +29,10 @@ const CASES: [string, (id: string) => string][] = [
     "data of a page with getServerSideProps, in another locale",
     (id) => `/_next/data/${id}/fr/ssr/one.json?id=one`,
   ],
+  [
+    "data of a page with getServerSideProps, in a locale written in mixed case",
+    (id) => `/_next/data/${id}/pt-BR/ssr/one.json?id=one`,
+  ],
   ["data of a catch-all page", (id) => `/_next/data/${id}/en/docs/a/b.json?path=a&path=b`],
   [
     "data of an optional catch-all page, with nothing caught",

@@ -49,31 +49,46 @@ const inLocale = (prefix: string, path: string) =>
         ? prefix + path.slice(1)
         : prefix + path;
 
-for (const prefix of ["", "/fr"]) {
-  for (const path of PAGES) {
-    const url = inLocale(prefix, path);
-    test(`the page at ${url}`, async ({ browser }) => {
-      const seen: Partial<Record<Runtime, unknown>> = {};
-      const shellErrors: string[] = [];
-      for (const runtime of RUNTIMES) {
-        const answer = await answerOf(runtime, url);
-        const observed: Record<string, unknown> = {
-          status: answer.status,
-          location: answer.location,
-          // Set by the page's getServerSideProps with res.setHeader.
-          header: answer.headers.get("x-fixture"),
-        };
-        if (answer.status < 300 || answer.status >= 400) {
-          const { page, errors, close } = await openPage(browser, runtime);
-          await page.goto(url);
-          observed.shown = await shownPage(page);
-          if (runtime === "shell") shellErrors.push(...errors);
-          await close();
-        }
-        seen[runtime] = observed;
+/** Asks both runtimes for `url`, then shows it in the browser when it is a page, and compares. */
+function comparePage(url: string) {
+  test(`the page at ${url}`, async ({ browser }) => {
+    const seen: Partial<Record<Runtime, unknown>> = {};
+    const shellErrors: string[] = [];
+    for (const runtime of RUNTIMES) {
+      const answer = await answerOf(runtime, url);
+      const observed: Record<string, unknown> = {
+        status: answer.status,
+        location: answer.location,
+        // Set by the page's getServerSideProps with res.setHeader.
+        header: answer.headers.get("x-fixture"),
+      };
+      if (answer.status < 300 || answer.status >= 400) {
+        const { page, errors, close } = await openPage(browser, runtime);
+        await page.goto(url);
+        observed.shown = await shownPage(page);
+        if (runtime === "shell") shellErrors.push(...errors);
+        await close();
       }
-      expectSame(`page ${url}`, seen.next, seen.shell);
-      expect(shellErrors).toEqual([]);
-    });
-  }
+      seen[runtime] = observed;
+    }
+    expectSame(`page ${url}`, seen.next, seen.shell);
+    expect(shellErrors).toEqual([]);
+  });
+}
+
+for (const prefix of ["", "/fr"]) {
+  for (const path of PAGES) comparePage(inLocale(prefix, path));
+}
+
+// A locale written in mixed case, as Next.js sites write pt-BR: its prefix as
+// configured, and in other cases.
+for (const url of [
+  "/pt-BR",
+  "/pt-BR/about",
+  "/pt-BR/ssr/one?x=1",
+  "/pt-BR/nope",
+  "/pt-br/about",
+  "/PT-BR/ssr/one?x=1",
+]) {
+  comparePage(url);
 }

@@ -1,13 +1,13 @@
 /**
  * The second site the contract suites run against (the `second-site` Vitest
- * project and Playwright project): other locales, another default, and trailing
- * slashes. Nothing else changes: the same pages, the same redirect, the same test tables.
+ * project and Playwright project): other locales (one in mixed case, as Next.js
+ * sites write `pt-BR`), another default, and trailing slashes. Nothing else changes: the same pages, the same redirect, the same test tables.
  */
 import { defineSiteConfig } from "../../app/routing/site-config.ts";
 
 export default defineSiteConfig({
   i18n: {
-    locales: ["de", "es"],
+    locales: ["pt-BR", "de", "es"],
     defaultLocale: "es",
     localeDetection: true,
   },

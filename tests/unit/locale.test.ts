@@ -45,6 +45,7 @@ describe("negotiateLocale (Accept-Language)", () => {
     ["fr", "fr"],
     ["fr-CA", "fr"],
     ["fr-ca,en;q=0.5", "fr"],
+    ["de-Latn-DE-1996", "de"],
     ["de-DE,de;q=0.9,en;q=0.8", "de"],
     ["en-US,en;q=0.9,fr;q=0.8", "en"],
     ["en;q=0.5,fr;q=0.8", "fr"],
@@ -73,7 +74,7 @@ describe("localeFromCookie", () => {
     ["theme=dark; locale=de", "de"],
     ['locale="fr"', "fr"],
     ["locale=xx", null],
-    ["locale=FR", null],
+    ["locale=FR", "fr"],
     ["mylocale=fr", null],
     ["locale", null],
   ])("%j -> %s", (header, expected) => {

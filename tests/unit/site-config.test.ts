@@ -25,20 +25,24 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
       'i18n.defaultLocale: "de" must be one of i18n.locales',
     ],
     [
-      { i18n: { locales: ["en", "en-US"], defaultLocale: "en" } },
-      'i18n.locales[1]: "en-US" is not a locale as URLs write it (write it in lower case: "en-us")',
+      { i18n: { locales: ["en", "en US"], defaultLocale: "en" } },
+      'i18n.locales[1]: "en US" is not a locale as URLs write it (such as "fr" or "pt-BR")',
+    ],
+    [
+      { i18n: { locales: ["en", "pt-BR", "pt-br"], defaultLocale: "en" } },
+      'i18n.locales[2]: "pt-br" is listed twice (as "pt-BR")',
     ],
     [
       { i18n: { locales: ["en", "fr/x"], defaultLocale: "en" } },
-      'i18n.locales[1]: "fr/x" is not a locale as URLs write it (such as "fr")',
+      'i18n.locales[1]: "fr/x" is not a locale as URLs write it (such as "fr" or "pt-BR")',
     ],
     [
       { i18n: { locales: ["en", 7], defaultLocale: "en" } },
-      'i18n.locales[1]: 7 is not a locale as URLs write it (such as "fr")',
+      'i18n.locales[1]: 7 is not a locale as URLs write it (such as "fr" or "pt-BR")',
     ],
     [
       { i18n: { locales: ["en", "fr", "en"], defaultLocale: "en" } },
-      'i18n.locales[2]: "en" is listed twice',
+      'i18n.locales[2]: "en" is listed twice (as "en")',
     ],
     [
       { i18n: { locales: ["en"], defaultLocale: "en", localeDetection: "yes" } },
