@@ -5,7 +5,7 @@
  */
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { LOCALES } from "./routing/locale.ts";
+import { LOCALE_PREFIXES, LOCALES } from "./routing/locale.ts";
 import { PAGES_FOLDER, pagesFromFiles, type PageRoute } from "./routing/pages.ts";
 
 /** The files of a pages folder, relative to it and `/`-separated: `blog/[slug].tsx`. */
@@ -16,5 +16,7 @@ export function pageFilesIn(folder: string): string[] {
 }
 
 export function pagesIn(appDirectory: string): PageRoute[] {
-  return pagesFromFiles(pageFilesIn(join(appDirectory, PAGES_FOLDER)), { locales: LOCALES });
+  return pagesFromFiles(pageFilesIn(join(appDirectory, PAGES_FOLDER)), {
+    locales: LOCALE_PREFIXES ? LOCALES : [],
+  });
 }

@@ -15,7 +15,7 @@ import {
   route,
 } from "@react-router/dev/routes";
 import { pagesIn } from "./pages-folder.ts";
-import { LOCALES, type Locale } from "./routing/locale.ts";
+import { LOCALE_PREFIXES, LOCALES, type Locale } from "./routing/locale.ts";
 import { PAGES_FOLDER, routeIdOf, routePathOf } from "./routing/pages.ts";
 
 // Matching is case-sensitive, as in Next.js: `/About` is not `/about`.
@@ -43,7 +43,8 @@ function localeRoutes(locale: Locale | null): RouteConfigEntry[] {
 
 export default [
   ...localeRoutes(null),
-  ...LOCALES.flatMap((locale) => prefix(locale, localeRoutes(locale))),
+  // Without i18n, no locale is a prefix.
+  ...(LOCALE_PREFIXES ? LOCALES.flatMap((locale) => prefix(locale, localeRoutes(locale))) : []),
   // Test fixtures: they answer 404 unless the server runs with E2E_FIXTURES=1.
   route("lab/slow", "routes/lab/slow.tsx", exact),
   route("lab/stream", "routes/lab/stream.tsx", exact),

@@ -21,6 +21,7 @@ import { dirname, join } from "node:path";
 import { presentedKey } from "./chromium.ts";
 import { saveSiteUrls } from "./site-urls.ts";
 import underBase from "../tests/base-path/site.config.ts";
+import { siteConfigInputOf } from "../app/routing/site-config.ts";
 
 const PROXY_PORT = 8080;
 const PROXY_TLS_PORT = 8443;
@@ -45,7 +46,7 @@ async function buildSecondSiteImage(tag: string): Promise<void> {
     writeFileSync(
       join(copy, "site.config.ts"),
       `import { defineSiteConfig } from "./app/routing/site-config.ts";\n\n` +
-        `export default defineSiteConfig(${JSON.stringify(second, null, 2)});\n`,
+        `export default defineSiteConfig(${JSON.stringify(siteConfigInputOf(second), null, 2)});\n`,
     );
     execFileSync(join(copy, "scripts/build-image.sh"), [tag], { stdio: "inherit" });
   } finally {

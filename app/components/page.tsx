@@ -46,14 +46,17 @@ export function Page({ title, description, children, ...named }: PageProps) {
         <title>{`${title} · ${messages(locale).siteName}`}</title>
         <meta name="description" content={description} />
         <link rel="canonical" href={canonical(locale)} />
-        {(router.locales ?? [locale]).map((l) => (
+        {/* A site without i18n has no languages to name: no hreflang links. */}
+        {router.locales?.map((l) => (
           <link key={`hreflang-${l}`} rel="alternate" hrefLang={l} href={canonical(l)} />
         ))}
-        <link
-          rel="alternate"
-          hrefLang="x-default"
-          href={canonical(router.defaultLocale ?? locale)}
-        />
+        {router.locales && (
+          <link
+            rel="alternate"
+            hrefLang="x-default"
+            href={canonical(router.defaultLocale ?? locale)}
+          />
+        )}
       </Head>
       <main data-route={pattern} data-locale={locale} data-params={JSON.stringify(params)}>
         <h1>{title}</h1>

@@ -74,13 +74,14 @@ const NavLink = memo(function NavLink({
   );
 });
 
-/** The page shown, in each locale; a choice is remembered. */
+/** The page shown, in each locale; a choice is remembered. None on a site without i18n. */
 function LanguageSwitcher({ locale }: { locale: string }) {
   const router = useRouter();
   const choose = useLocaleChoice();
+  if (router.locales === undefined) return null;
   return (
     <nav aria-label={messages(locale).languageSwitcher} className="language-switcher">
-      {(router.locales ?? [locale]).map((l) => (
+      {router.locales.map((l) => (
         <Link
           key={l}
           href={router.asPath}

@@ -24,7 +24,13 @@ import {
 } from "react";
 import { Outlet, UNSAFE_DataRouterContext, useLocation } from "react-router";
 import { useCanonicalOptions } from "../root-data.ts";
-import { DEFAULT_LOCALE, LOCALES, splitLocalePath } from "../routing/locale.ts";
+import {
+  PAGE_LOCALES,
+  pageLocaleFields,
+  pageLocaleOf,
+  splitLocalePath,
+  type Locale,
+} from "../routing/locale.ts";
 import { pageParams, pageRouteOfId } from "../routing/pages.ts";
 import DefaultApp from "./app.tsx";
 import DefaultDocument, { DocumentPartsContext } from "./document.tsx";
@@ -48,8 +54,6 @@ const SiteApp = (siteFiles.app?.default ?? DefaultApp) as ComponentType<Record<s
 const SiteDocument = (siteFiles.document?.default ?? DefaultDocument) as ComponentType<
   Record<string, unknown>
 >;
-
-const LOCALE_SETTINGS = { locales: LOCALES, defaultLocale: DEFAULT_LOCALE } as const;
 
 /** False while the page hydrates, true ever after: what the router knows once the browser has it. */
 const noSubscription = () => () => {};
@@ -92,9 +96,9 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
   // base path), not at every click.
   const linkSettings = useMemo<LinkSettings>(
     () => ({
-      locale,
-      defaultLocale: LOCALE_SETTINGS.defaultLocale,
-      locales: LOCALE_SETTINGS.locales,
+      locale: pageLocaleOf(locale),
+      defaultLocale: PAGE_LOCALES.defaultLocale,
+      locales: PAGE_LOCALES.locales ?? [],
       basePath,
     }),
     [locale, basePath],
@@ -106,9 +110,7 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
       query,
       asPath,
       basePath,
-      locale,
-      locales: [...LOCALE_SETTINGS.locales],
-      defaultLocale: LOCALE_SETTINGS.defaultLocale,
+      ...pageLocaleFields(locale),
       domainLocales: undefined,
       isLocaleDomain: false,
       isFallback,
@@ -239,14 +241,19 @@ export const NextDocument = memo(function NextDocument({
   nonce,
   children,
 }: {
-  locale: string;
+  locale: Locale;
   nonce: string | undefined;
   children: ReactNode;
 }) {
-  const parts = useMemo(() => ({ locale, nonce, main: children }), [locale, nonce, children]);
+  // Without i18n, as in Next.js, the document is told of no locale (`<Html>` has no lang of its own).
+  const pageLocale = pageLocaleOf(locale) ?? undefined;
+  const parts = useMemo(
+    () => ({ locale: pageLocale, nonce, main: children }),
+    [pageLocale, nonce, children],
+  );
   return (
     <DocumentPartsContext value={parts}>
-      <SiteDocument locale={locale} />
+      <SiteDocument locale={pageLocale} />
     </DocumentPartsContext>
   );
 });

@@ -13,6 +13,38 @@ export type Locale = (typeof LOCALES)[number];
 /** The default locale is served without a path prefix: `/about` is English. */
 export const DEFAULT_LOCALE: Locale = site.i18n.defaultLocale;
 
+/**
+ * Whether locales are path prefixes: the site has `i18n`. Without it, no path
+ * segment is a locale and pages are told of none (site-config.ts).
+ */
+export const LOCALE_PREFIXES: boolean = site.i18n.prefixes;
+
+/** The locales as a Next.js page is told of them (`router.locales`): none without `i18n`. */
+export const PAGE_LOCALES: {
+  readonly locales: readonly Locale[] | null;
+  readonly defaultLocale: Locale | null;
+} = LOCALE_PREFIXES
+  ? { locales: LOCALES, defaultLocale: DEFAULT_LOCALE }
+  : { locales: null, defaultLocale: null };
+
+/** The locale a Next.js page is told it is in (`router.locale`): none without `i18n`. */
+export function pageLocaleOf(locale: Locale): Locale | null {
+  return LOCALE_PREFIXES ? locale : null;
+}
+
+/** The locale fields of a Next.js page's router and contexts: undefined without `i18n`, as in Next.js. */
+export function pageLocaleFields(locale: Locale): {
+  locale: Locale | undefined;
+  locales: Locale[] | undefined;
+  defaultLocale: Locale | undefined;
+} {
+  return {
+    locale: pageLocaleOf(locale) ?? undefined,
+    locales: PAGE_LOCALES.locales ? [...PAGE_LOCALES.locales] : undefined,
+    defaultLocale: PAGE_LOCALES.defaultLocale ?? undefined,
+  };
+}
+
 /** Whether `/` sends a visitor to the prefix of their language (`i18n.localeDetection`). */
 export const LOCALE_DETECTION: boolean = site.i18n.localeDetection;
 
@@ -30,11 +62,16 @@ const LOCALE_BY_LOWER_CASE = new Map<string, Locale>(
 );
 
 /**
- * The locale a path segment (or a tag) names, ignoring case, as the config
- * writes it (`FR` -> `fr`, `pt-br` -> `pt-BR`), or null.
+ * The locale a path segment names, ignoring case, as the config writes it
+ * (`FR` -> `fr`, `pt-br` -> `pt-BR`), or null; always null without `i18n`.
  */
 export function localeOfSegment(segment: string): Locale | null {
-  return LOCALE_BY_LOWER_CASE.get(segment.toLowerCase()) ?? null;
+  return LOCALE_PREFIXES ? localeOfTag(segment) : null;
+}
+
+/** The locale a cookie or a language tag names, ignoring case, or null. */
+function localeOfTag(tag: string): Locale | null {
+  return LOCALE_BY_LOWER_CASE.get(tag.toLowerCase()) ?? null;
 }
 
 export interface LocalePath {
@@ -54,7 +91,7 @@ export interface LocalePath {
 export function splitLocalePath(pathname: string): LocalePath {
   const end = pathname.indexOf("/", 1);
   const first = end === -1 ? pathname.slice(1) : pathname.slice(1, end);
-  if (isLocale(first)) {
+  if (LOCALE_PREFIXES && isLocale(first)) {
     return { locale: first, prefix: first, path: end === -1 ? "/" : pathname.slice(end) };
   }
   return { locale: DEFAULT_LOCALE, prefix: null, path: pathname };
@@ -117,7 +154,7 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
       range !== "";
       range = range.slice(0, Math.max(0, range.lastIndexOf("-")))
     ) {
-      const locale = localeOfSegment(range);
+      const locale = localeOfTag(range);
       if (locale !== null) return locale;
     }
   }
@@ -134,7 +171,7 @@ export function localeFromCookie(cookieHeader: string | null | undefined): Local
       .slice(eq + 1)
       .trim()
       .replace(/^"(.*)"$/, "$1");
-    return localeOfSegment(value);
+    return localeOfTag(value);
   }
   return null;
 }

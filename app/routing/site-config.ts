@@ -15,7 +15,7 @@ export type { RedirectRule } from "./redirects/config.ts";
 export interface SiteConfigInput<L extends string> {
   /** Locales as path prefixes (`/fr/about`); the default one has none. */
   readonly i18n?: {
-    /** The locales served, as written in URLs: lower case (`fr`, `pt-br`). */
+    /** The locales served, as written in URLs (`fr`, `pt-BR`). */
     readonly locales: readonly L[];
     /** Served unprefixed: `/about`. */
     readonly defaultLocale: NoInfer<L>;
@@ -49,6 +49,12 @@ export interface SiteConfig<L extends string = string> {
     readonly locales: readonly L[];
     readonly defaultLocale: L;
     readonly localeDetection: boolean;
+    /**
+     * Whether the locales are path prefixes: a site with `i18n`. Without it, as
+     * in Next.js, no path segment is a locale (a page under `en/` is a page) and
+     * pages are told of none; its one locale is only the language of its text.
+     */
+    readonly prefixes: boolean;
   };
   readonly trailingSlash: boolean;
   readonly redirects: readonly RedirectRule[];
@@ -57,6 +63,9 @@ export interface SiteConfig<L extends string = string> {
   /** The sub-path the site is served under (`/shop`), or "" for none. */
   readonly basePath: string;
 }
+
+/** Keys the config works out, which no site.config.ts sets (the configuration guide lists the others). */
+export const DERIVED_KEYS = ["i18n.prefixes"] as const;
 
 /** The keys the browser never gets: the build leaves them out of its copy. */
 export const SERVER_ONLY_KEYS = ["redirects"] as const satisfies readonly (keyof SiteConfig)[];
@@ -68,7 +77,7 @@ export function browserSiteConfig(site: SiteConfig): Omit<SiteConfig, "redirects
   return copy as Omit<SiteConfig, "redirects">;
 }
 
-/** A site with no `i18n`: one locale, unprefixed. */
+/** A site with no `i18n`: one locale, never a prefix (`prefixes: false`), its text's language. */
 const SINGLE_LOCALE = { locales: ["en"], defaultLocale: "en", localeDetection: false } as const;
 
 // A BCP 47 tag as a path segment: a language and its subtags, in the case the
@@ -179,12 +188,19 @@ export function defineSiteConfig<const L extends string>(input: SiteConfigInput<
       locales: Object.freeze([...i18n.locales]),
       defaultLocale: i18n.defaultLocale,
       localeDetection: i18n.localeDetection ?? true,
+      prefixes: input.i18n !== undefined,
     }),
     trailingSlash: input.trailingSlash ?? false,
     redirects: deepFreeze(structuredClone([...(input.redirects ?? [])])),
     assetPrefix: assetPrefixOf(input.assetPrefix ?? ""),
     basePath: input.basePath ?? "",
   });
+}
+
+/** The input that makes `config` again (defineSiteConfig's inverse): to write a site.config.ts. */
+export function siteConfigInputOf<L extends string>(config: SiteConfig<L>): SiteConfigInput<L> {
+  const { prefixes, ...i18n } = config.i18n;
+  return { ...config, i18n: prefixes ? i18n : undefined };
 }
 
 /**

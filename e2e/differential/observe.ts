@@ -9,8 +9,12 @@ import { allowedDifference } from "./allow-list.ts";
 export const RUNTIMES = ["next", "shell"] as const;
 export type Runtime = (typeof RUNTIMES)[number];
 
-export function baseOf(runtime: Runtime): string {
-  const url = runtime === "next" ? process.env.NEXT_URL : process.env.SHELL_URL;
+/** Which fixture site: tests/nextjs-site, or tests/nextjs-site-plain (no i18n). */
+export type Site = "main" | "plain";
+
+export function baseOf(runtime: Runtime, site: Site = "main"): string {
+  const prefix = site === "plain" ? "PLAIN_" : "";
+  const url = process.env[`${prefix}${runtime === "next" ? "NEXT" : "SHELL"}_URL`];
   if (!url) throw new Error("NEXT_URL and SHELL_URL are set by setup.ts: run through its config");
   return url;
 }
@@ -35,8 +39,9 @@ export async function answerOf(
   runtime: Runtime,
   path: string,
   headers: Record<string, string> = {},
+  site: Site = "main",
 ) {
-  const response = await fetch(baseOf(runtime) + path, {
+  const response = await fetch(baseOf(runtime, site) + path, {
     redirect: "manual",
     headers: { "user-agent": BROWSER_UA, ...headers },
   });
@@ -58,8 +63,8 @@ export async function answerOf(
 }
 
 /** A page for one runtime, its errors recorded. */
-export async function openPage(browser: Browser, runtime: Runtime) {
-  const context = await browser.newContext({ baseURL: baseOf(runtime) });
+export async function openPage(browser: Browser, runtime: Runtime, site: Site = "main") {
+  const context = await browser.newContext({ baseURL: baseOf(runtime, site) });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

@@ -14,21 +14,39 @@ import {
 } from "../../tests/next-sites.ts";
 
 export const SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-site");
+/** The second fixture: a site without i18n, its pages under en/ (plain-site.spec.ts). */
+export const PLAIN_SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-site-plain");
+
+/** Builds a site folder with both runtimes and serves each: their URLs, and how to stop them. */
+async function serveBoth(dir: string) {
+  const [nextDir, shellDir] = await Promise.all([
+    buildWithNext(siteFolder(dir)),
+    buildWithShell(dir),
+  ]);
+  const [next, shell] = await Promise.all([startNext(nextDir), startShell(shellDir)]);
+  return {
+    next: next.url,
+    shell: shell.url,
+    stop: async () => {
+      await Promise.all([next.stop(), shell.stop()]);
+      rmSync(shellDir, { recursive: true, force: true });
+    },
+  };
+}
 
 export default async function setup() {
   const started = Date.now();
-  const [nextDir, shellDir] = await Promise.all([
-    buildWithNext(siteFolder(SITE_DIR)),
-    buildWithShell(SITE_DIR),
-  ]);
-  const [next, shell] = await Promise.all([startNext(nextDir), startShell(shellDir)]);
-  process.env.NEXT_URL = next.url;
-  process.env.SHELL_URL = shell.url;
+  const main = await serveBoth(SITE_DIR);
+  const plain = await serveBoth(PLAIN_SITE_DIR);
+  process.env.NEXT_URL = main.next;
+  process.env.SHELL_URL = main.shell;
+  process.env.PLAIN_NEXT_URL = plain.next;
+  process.env.PLAIN_SHELL_URL = plain.shell;
   console.log(
-    `differential: ${SITE_DIR} built by Next.js (${next.url}) and the shell (${shell.url}) in ${Math.round((Date.now() - started) / 1000)} s`,
+    `differential: ${SITE_DIR} built by Next.js (${main.next}) and the shell (${main.shell}), ` +
+      `${PLAIN_SITE_DIR} by Next.js (${plain.next}) and the shell (${plain.shell}), in ${Math.round((Date.now() - started) / 1000)} s`,
   );
   return async () => {
-    await Promise.all([next.stop(), shell.stop()]);
-    rmSync(shellDir, { recursive: true, force: true });
+    await Promise.all([main.stop(), plain.stop()]);
   };
 }

@@ -9,7 +9,7 @@
  * the page as a document, as Next.js's client does.
  */
 import { stripBasePath } from "../../app/routing/base-path.ts";
-import { DEFAULT_LOCALE, LOCALES } from "../../app/routing/locale.ts";
+import { DEFAULT_LOCALE, LOCALE_PREFIXES, LOCALES } from "../../app/routing/locale.ts";
 import {
   pageRouteOfId,
   routePathOf,
@@ -81,7 +81,7 @@ export function nextData(
   function find(rawPath: string): FoundPage | null | "another-build" {
     const below = stripBasePath(rawPath, basePath);
     if (below === null) return null;
-    const target = parseNextDataPath(below, LOCALES);
+    const target = parseNextDataPath(below, LOCALE_PREFIXES ? LOCALES : null);
     if (target === null) return null;
     if (target.buildId !== buildId) return "another-build";
     const locale = target.locale ?? DEFAULT_LOCALE;
@@ -111,7 +111,8 @@ export function nextData(
       request: {
         pattern: found.page.pattern,
         params: found.params,
-        locale: found.locale,
+        // Pages are told of no locale without i18n, as the data URL names none.
+        locale: LOCALE_PREFIXES ? found.locale : null,
         path: found.path,
         search: searchWithout(search, found.params),
         querySearch: search,

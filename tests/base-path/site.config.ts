@@ -4,9 +4,9 @@
  * project), and the browser's contract specs against an image built with
  * BASE_PATH=/shop (E2E_SITE=base-path), through nginx.
  */
-import { defineSiteConfig } from "../../app/routing/site-config.ts";
+import { defineSiteConfig, siteConfigInputOf } from "../../app/routing/site-config.ts";
 // Spelled through app/ so that the project's alias (every `../site.config.ts`
 // -> this file) leaves this one import alone.
 import project from "../../app/../site.config.ts";
 
-export default defineSiteConfig({ ...project, basePath: "/shop" });
+export default defineSiteConfig({ ...siteConfigInputOf(project), basePath: "/shop" });

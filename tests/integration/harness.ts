@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 
 import { TRAILING_SLASH, type TrailingSlash } from "../../app/routing/canonical-url.ts";
-import type { SiteConfigInput } from "../../app/routing/site-config.ts";
+import { siteConfigInputOf, type SiteConfigInput } from "../../app/routing/site-config.ts";
 import site from "../../site.config.ts";
 
 declare module "vitest" {
@@ -279,7 +279,7 @@ export default function Pricing() {
  * site's), with `changes` over it.
  */
 export function siteConfigSource(changes: Partial<SiteConfigInput<string>>): string {
-  const config = { ...site, ...changes };
+  const config = { ...siteConfigInputOf(site), ...changes };
   return `import { defineSiteConfig } from "./app/routing/site-config.ts";
 
 export default defineSiteConfig(${JSON.stringify(config, null, 2)});

@@ -3,6 +3,7 @@ import {
   browserSiteConfig,
   defineSiteConfig,
   siteConfigProblems,
+  siteConfigInputOf,
 } from "../../app/routing/site-config.ts";
 import site from "../../site.config.ts";
 
@@ -100,7 +101,7 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
 describe("site.config.ts: the defaults, as Next.js's", () => {
   test("locale detection on and no trailing slash unless said", () => {
     expect(defineSiteConfig({ i18n: { locales: ["de", "es"], defaultLocale: "es" } })).toEqual({
-      i18n: { locales: ["de", "es"], defaultLocale: "es", localeDetection: true },
+      i18n: { locales: ["de", "es"], defaultLocale: "es", localeDetection: true, prefixes: true },
       trailingSlash: false,
       redirects: [],
       assetPrefix: "",
@@ -110,7 +111,7 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
 
   test("no i18n: one locale, unprefixed, nothing to detect", () => {
     expect(defineSiteConfig({ trailingSlash: true })).toEqual({
-      i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false },
+      i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false, prefixes: false },
       trailingSlash: true,
       redirects: [],
       assetPrefix: "",
@@ -118,8 +119,14 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
     });
   });
 
+  test("a config's input makes the same config again, with i18n or without", () => {
+    for (const config of [site, defineSiteConfig({ trailingSlash: true })]) {
+      expect(defineSiteConfig(siteConfigInputOf(config))).toEqual(config);
+    }
+  });
+
   test("the project's own config is valid and frozen", () => {
-    expect(siteConfigProblems(site)).toEqual([]);
+    expect(siteConfigProblems(siteConfigInputOf(site))).toEqual([]);
     expect(Object.isFrozen(site) && Object.isFrozen(site.i18n)).toBe(true);
     expect(Object.isFrozen(site.i18n.locales)).toBe(true);
   });
@@ -135,7 +142,7 @@ describe("site.config.ts: what the browser gets", () => {
 
   test("its settings, without the server's redirects; the CDN's URL without its last slash", () => {
     expect(browserSiteConfig(config)).toEqual({
-      i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false },
+      i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false, prefixes: false },
       trailingSlash: true,
       assetPrefix: "https://cdn.example.com/site",
       basePath: "",

@@ -20,7 +20,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { basePathOfBasename, stripBasePath } from "../../routing/base-path.ts";
-import { DEFAULT_LOCALE, LOCALES, splitLocalePath } from "../../routing/locale.ts";
+import { pageLocaleFields, splitLocalePath } from "../../routing/locale.ts";
 import { pageParams, pageRouteOf } from "../../routing/pages.ts";
 import { replacedByDocument } from "../../client/route-load.ts";
 import { isNotFoundData } from "../routing/data-url.ts";
@@ -59,7 +59,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
     if (meta.data === "initial") {
       if (!hasInitialProps(siteApp, page)) return { props: { pageProps: {} }, ready: true };
       const asPath = path + url.search;
-      const localeFields = { locale, locales: LOCALES, defaultLocale: DEFAULT_LOCALE };
+      const localeFields = pageLocaleFields(locale);
       const props = await initialProps(
         siteApp,
         page,

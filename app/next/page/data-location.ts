@@ -4,7 +4,7 @@
  * serves the click.
  */
 import { stripBasePath } from "../../routing/base-path.ts";
-import { splitLocalePath } from "../../routing/locale.ts";
+import { pageLocaleOf, splitLocalePath } from "../../routing/locale.ts";
 import { pageParams } from "../../routing/pages.ts";
 import { nextDataPath } from "../routing/data-url.ts";
 import { nextQuery, searchOf } from "../routing/query.ts";
@@ -24,6 +24,9 @@ export function nextDataUrlOf(
   const query = nextQuery(querySearch, pageParams(pattern, path) ?? {});
   return (
     basePath +
-    nextDataPath({ buildId: window.__reactRouterManifest.version, locale, path }, searchOf(query))
+    nextDataPath(
+      { buildId: window.__reactRouterManifest.version, locale: pageLocaleOf(locale), path },
+      searchOf(query),
+    )
   );
 }

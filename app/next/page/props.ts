@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RevalidateReason } from "../../context.ts";
 import { isObject } from "../../routing/is-object.ts";
-import { DEFAULT_LOCALE, LOCALES } from "../../routing/locale.ts";
+import { PAGE_LOCALES as SITE_PAGE_LOCALES } from "../../routing/locale.ts";
 import { pageParams, type PageParams } from "../../routing/pages.ts";
 import { MAX_REVALIDATE_S } from "../../routing/render-once.ts";
 import { nextQuery } from "../routing/query.ts";
@@ -47,8 +47,8 @@ export interface PageLocales {
   readonly defaultLocale: string | null;
 }
 
-/** The site's locales, as its pages see them. */
-export const PAGE_LOCALES: PageLocales = { locales: LOCALES, defaultLocale: DEFAULT_LOCALE };
+/** The site's locales, as its pages see them: none without `i18n`. */
+export const PAGE_LOCALES: PageLocales = SITE_PAGE_LOCALES;
 
 /** The locale fields of a data function's or `getInitialProps`' context, as Next.js gives them. */
 export function localeFieldsOf(locale: string | null, { locales, defaultLocale }: PageLocales) {
@@ -294,6 +294,9 @@ export async function pageProps(input: PagePropsInput): Promise<PagePropsOutcome
   const query = nextQuery(request.querySearch ?? request.search, request.params);
   const resolvedUrl = request.path + request.search;
   const localeFields = localeFieldsOf(request.locale, locales);
+  // A data function's context has the site's locales as a list, empty without
+  // i18n, where the router and getInitialProps have none: as Next.js gives them.
+  const dataLocaleFields = { ...localeFields, locales: localeFields.locales ?? [] };
   if (node) {
     const req = node.req as IncomingMessage & { cookies?: Record<string, string> };
     req.cookies ??= cookiesOf(req.headers.cookie);
@@ -344,7 +347,7 @@ export async function pageProps(input: PagePropsInput): Promise<PagePropsOutcome
       req: node?.req,
       res: node?.res,
       resolvedUrl,
-      ...localeFields,
+      ...dataLocaleFields,
     });
     if (sent(node?.res)) return { kind: "sent" };
     outcome = await readDataResult("getServerSideProps", result);
@@ -357,7 +360,7 @@ export async function pageProps(input: PagePropsInput): Promise<PagePropsOutcome
     }
     const result = await (functions.getStaticProps as (c: unknown) => unknown)({
       ...(dynamic && { params: request.params }),
-      ...localeFields,
+      ...dataLocaleFields,
       revalidateReason: input.revalidateReason ?? "build",
     });
     outcome = await readDataResult("getStaticProps", result);

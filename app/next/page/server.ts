@@ -8,7 +8,7 @@ import { isbot } from "isbot";
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { requestInfo, type RequestInfo } from "../../context.ts";
 import { stripBasePath, withBasePath } from "../../routing/base-path.ts";
-import { splitLocalePath } from "../../routing/locale.ts";
+import { pageLocaleOf, splitLocalePath } from "../../routing/locale.ts";
 import { pageParams, pageRouteOf } from "../../routing/pages.ts";
 import { TRAILING_SLASH } from "../../routing/canonical-url.ts";
 import { siteApp } from "../site-files.ts";
@@ -29,7 +29,13 @@ export function patternOfFile(file: string): string {
 export function pageRequestOf(url: URL, pattern: string, basePath: string): PageRequest {
   const inner = stripBasePath(url.pathname, basePath) ?? url.pathname;
   const { locale, path } = splitLocalePath(inner);
-  return { pattern, params: pageParams(pattern, path) ?? {}, locale, path, search: url.search };
+  return {
+    pattern,
+    params: pageParams(pattern, path) ?? {},
+    locale: pageLocaleOf(locale),
+    path,
+    search: url.search,
+  };
 }
 
 /** Where a redirect from a data function goes: below the base path unless it says `basePath: false`. */

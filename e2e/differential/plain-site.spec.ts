@@ -1,0 +1,71 @@
+/**
+ * A site without i18n whose pages live under en/ (tests/nextjs-site-plain/):
+ * no segment is a locale prefix, pages are told of no locale, and a click
+ * fetches page data whose URL has no locale, in both runtimes.
+ */
+import { expect, test } from "@playwright/test";
+import { answerOf, expectSame, openPage, RUNTIMES, shownPage, type Runtime } from "./observe.ts";
+
+const PATHS = [
+  "/",
+  "/en/about",
+  "/en/docs/intro?x=1",
+  "/en/static",
+  "/en",
+  "/fr/about",
+  "/EN/about",
+  "/about",
+];
+
+for (const path of PATHS) {
+  test(`without i18n: the page at ${path}`, async ({ browser }) => {
+    const seen: Partial<Record<Runtime, unknown>> = {};
+    for (const runtime of RUNTIMES) {
+      const answer = await answerOf(runtime, path, {}, "plain");
+      const observed: Record<string, unknown> = {
+        status: answer.status,
+        location: answer.location,
+      };
+      if (answer.status === 200) {
+        const { page, errors, close } = await openPage(browser, runtime, "plain");
+        await page.goto(path);
+        observed.shown = await shownPage(page);
+        observed.lang = await page.getAttribute("html", "lang");
+        observed.hreflang = await page.locator("link[hreflang]").count();
+        if (runtime === "shell") expect(errors).toEqual([]);
+        await close();
+      }
+      seen[runtime] = observed;
+    }
+    expectSame(`without i18n: page ${path}`, seen.next, seen.shell);
+  });
+}
+
+test("without i18n: a click fetches the page's data at a URL without a locale", async ({
+  browser,
+}) => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const { page, errors, close } = await openPage(browser, runtime, "plain");
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const dataPaths: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/_next/data/"))
+        dataPaths.push(pathname.replace(/^\/_next\/data\/[^/]+/, ""));
+    });
+    await page.evaluate(() => ((window as unknown as { __kept: boolean }).__kept = true));
+    await page.click("#docs");
+    await page.waitForURL((url) => url.pathname === "/en/docs/intro");
+    await expect(page.locator("h1")).toHaveText("Doc intro");
+    seen[runtime] = {
+      dataPaths,
+      kept: await page.evaluate(() => (window as unknown as { __kept?: boolean }).__kept === true),
+      shown: await shownPage(page),
+    };
+    if (runtime === "shell") expect(errors).toEqual([]);
+    await close();
+  }
+  expectSame("without i18n: a click", seen.next, seen.shell);
+});
