@@ -175,7 +175,8 @@ async function openTab(browser: Browser, url: string) {
   // navigation to chrome-error://"), or that page reloads the URL itself once the
   // network has changed ("interrupted by another navigation to" the same URL; each
   // seen in fresh-clone CI runs): that is the host, not the app, so the tab is
-  // opened again, three times at most.
+  // opened again, five times at most, a second more apart each time (three
+  // attempts in a row have failed within 651 ms while the bridge settled).
   const reloadedByErrorPage = `interrupted by another navigation to "${url}"`;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -186,7 +187,8 @@ async function openTab(browser: Browser, url: string) {
       const hostNetwork =
         /ERR_NETWORK_CHANGED|chrome-error:\/\//.test(message) ||
         message.includes(reloadedByErrorPage);
-      if (attempt === 3 || !hostNetwork) throw error;
+      if (attempt === 5 || !hostNetwork) throw error;
+      await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
     }
   }
   return { page, seen };
