@@ -19,30 +19,36 @@ export const DEFAULT_LOCALE: Locale = site.i18n.defaultLocale;
  */
 export const LOCALE_PREFIXES: boolean = site.i18n.prefixes;
 
+/** A site's locales as a Next.js page is told of them; null for none. */
+export interface PageLocales {
+  readonly locales: readonly string[] | null;
+  readonly defaultLocale: string | null;
+}
+
 /** The locales as a Next.js page is told of them (`router.locales`): none without `i18n`. */
-export const PAGE_LOCALES: {
-  readonly locales: readonly Locale[] | null;
-  readonly defaultLocale: Locale | null;
-} = LOCALE_PREFIXES
+export const PAGE_LOCALES: PageLocales = LOCALE_PREFIXES
   ? { locales: LOCALES, defaultLocale: DEFAULT_LOCALE }
   : { locales: null, defaultLocale: null };
 
 /** The locale a Next.js page is told it is in (`router.locale`): none without `i18n`. */
-export function pageLocaleOf(locale: Locale): Locale | null {
+export function pageLocaleOf<L extends string>(locale: L): L | null {
   return LOCALE_PREFIXES ? locale : null;
 }
 
-/** The locale fields of a Next.js page's router and contexts: undefined without `i18n`, as in Next.js. */
-export function pageLocaleFields(locale: Locale): {
-  locale: Locale | undefined;
-  locales: Locale[] | undefined;
-  defaultLocale: Locale | undefined;
-} {
+/** The locale fields of a data function's or `getInitialProps`' context, as Next.js gives them. */
+export function localeFieldsOf(locale: string | null, { locales, defaultLocale }: PageLocales) {
   return {
-    locale: pageLocaleOf(locale) ?? undefined,
-    locales: PAGE_LOCALES.locales ? [...PAGE_LOCALES.locales] : undefined,
-    defaultLocale: PAGE_LOCALES.defaultLocale ?? undefined,
+    locale: locale ?? undefined,
+    locales: locales ?? undefined,
+    defaultLocale: defaultLocale ?? undefined,
   };
+}
+
+/** The locale fields of a Next.js page's router in `locale`: undefined without `i18n`, as in Next.js. */
+export function pageLocaleFields(locale: Locale) {
+  const fields = localeFieldsOf(pageLocaleOf(locale), PAGE_LOCALES);
+  // The router's list is the page's own to change, as Next.js's is.
+  return { ...fields, locales: fields.locales && [...fields.locales] };
 }
 
 /** Whether `/` sends a visitor to the prefix of their language (`i18n.localeDetection`). */

@@ -213,6 +213,11 @@ export function isApiRoute(route: PageRoute): boolean {
   return first?.kind === "static" && first.value === "api";
 }
 
+/** Whether a path (below the base path) is at or under `/api`, where only API routes answer. */
+export function isApiPath(path: string | null): path is string {
+  return path === "/api" || path?.startsWith("/api/") === true;
+}
+
 /** The API routes of a pages folder, given its files, checked as pagesFromFiles checks pages. */
 export function apiRoutesFromFiles(files: readonly string[]): PageRoute[] {
   return routesFromFiles(files).filter(isApiRoute);

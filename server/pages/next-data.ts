@@ -9,7 +9,12 @@
  * the page as a document, as Next.js's client does.
  */
 import { stripBasePath } from "../../app/routing/base-path.ts";
-import { DEFAULT_LOCALE, LOCALE_PREFIXES, LOCALES } from "../../app/routing/locale.ts";
+import {
+  DEFAULT_LOCALE,
+  LOCALE_PREFIXES,
+  LOCALES,
+  pageLocaleOf,
+} from "../../app/routing/locale.ts";
 import {
   pageRouteOfId,
   routePathOf,
@@ -112,7 +117,7 @@ export function nextData(
         pattern: found.page.pattern,
         params: found.params,
         // Pages are told of no locale without i18n, as the data URL names none.
-        locale: LOCALE_PREFIXES ? found.locale : null,
+        locale: pageLocaleOf(found.locale),
         path: found.path,
         search: searchWithout(search, found.params),
         querySearch: search,

@@ -1,3 +1,4 @@
+import { isApiPath } from "../../app/routing/pages.ts";
 import type { Config } from "../platform/config.ts";
 import { sendText, type Step } from "../platform/exchange.ts";
 
@@ -5,7 +6,6 @@ import { sendText, type Step } from "../platform/exchange.ts";
 export const ACCEPTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 /** An API route's (steps/api/) may answer a CORS preflight too. */
 const API_METHODS = new Set([...ACCEPTED_METHODS, "OPTIONS"]);
-const isApiPath = (path: string | null) => path === "/api" || path?.startsWith("/api/") === true;
 
 /** How many Host header lines a request has (`rawHeaders`: name, value, name, value...). */
 function hostHeaders(rawHeaders: readonly string[]): number {

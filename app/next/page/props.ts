@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RevalidateReason } from "../../context.ts";
 import { isObject } from "../../routing/is-object.ts";
-import { PAGE_LOCALES as SITE_PAGE_LOCALES } from "../../routing/locale.ts";
+import { localeFieldsOf, type PageLocales } from "../../routing/locale.ts";
 import { pageParams, type PageParams } from "../../routing/pages.ts";
 import { MAX_REVALIDATE_S } from "../../routing/render-once.ts";
 import { nextQuery } from "../routing/query.ts";
@@ -42,22 +42,7 @@ export type PagePropsOutcome =
   /** The page's code answered the request itself (`res.end()`): nothing more to send. */
   | { readonly kind: "sent" };
 
-export interface PageLocales {
-  readonly locales: readonly string[] | null;
-  readonly defaultLocale: string | null;
-}
-
-/** The site's locales, as its pages see them: none without `i18n`. */
-export const PAGE_LOCALES: PageLocales = SITE_PAGE_LOCALES;
-
-/** The locale fields of a data function's or `getInitialProps`' context, as Next.js gives them. */
-export function localeFieldsOf(locale: string | null, { locales, defaultLocale }: PageLocales) {
-  return {
-    locale: locale ?? undefined,
-    locales: locales ?? undefined,
-    defaultLocale: defaultLocale ?? undefined,
-  };
-}
+export { localeFieldsOf, PAGE_LOCALES, type PageLocales } from "../../routing/locale.ts";
 
 export interface PagePropsInput {
   readonly App: AppComponent | null;

@@ -14,6 +14,7 @@ import type { IncomingMessage } from "node:http";
 import type { ApiRouteEntry, NextApiHandler, NextApiRequest } from "../../../app/next/api-route.ts";
 import { cookiesOf } from "../../../app/next/page/props.ts";
 import { nextQuery } from "../../../app/next/routing/query.ts";
+import { isApiPath } from "../../../app/routing/pages.ts";
 import { nextRouteMatcher } from "../../../app/routing/precedence.ts";
 import type { AppServerBuild } from "../../platform/build.ts";
 import { readCapped, type Exchange, type Step } from "../../platform/exchange.ts";
@@ -77,7 +78,7 @@ export function apiRoutes(build: AppServerBuild, options: ApiOptions, logger: Lo
 
   return async (exchange: Exchange) => {
     const { path, req, res } = exchange;
-    if (path === null || !(path === "/api" || path.startsWith("/api/"))) return false;
+    if (!isApiPath(path)) return false;
     const found = match(path);
     if (found === null) return false;
     const { page: route, params } = found;
