@@ -61,6 +61,14 @@ export interface RequestInfo {
   readonly revalidateReason?: RevalidateReason;
   /** Logs an error once, with the request id. */
   readonly reportError: (error: unknown) => void;
+  /**
+   * Set when the site's middleware rewrote the request: the URL path (base path
+   * included) and query of the page rendered, which the browser shows under
+   * another URL and hydrates as this one (app/next/document.tsx).
+   */
+  readonly rewrittenTo?: string;
+  /** With `rewrittenTo`: the path (below the base path) and query the browser asked for and shows. */
+  readonly rewrittenFrom?: string;
   /** Set by the root middleware: the matched route pattern, for the access log. */
   routePattern?: string;
   /**

@@ -19,6 +19,8 @@ export { createRequestContext } from "./context.ts";
 export { nextDataAnswer } from "./next/page/server.ts";
 // The pages folder's API routes, for the server's API step (server/steps/api/).
 export { apiRoutes } from "virtual:next-api-routes";
+// The site's middleware, for the server's middleware step (server/steps/middleware/).
+export { nextMiddleware } from "virtual:next-middleware";
 
 export const streamTimeout = 5_000;
 

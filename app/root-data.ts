@@ -14,7 +14,7 @@ export type RootData = Pick<
   RequestInfo,
   "origin" | "trailingSlash" | "requestId" | "renderOnceRoutes"
 > &
-  Partial<Pick<RequestInfo, "basePath">>;
+  Partial<Pick<RequestInfo, "basePath" | "rewrittenTo" | "rewrittenFrom">>;
 
 /**
  * The root loader's data. Undefined only when the root loader itself failed,

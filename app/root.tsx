@@ -14,7 +14,7 @@ import {
   canonicalUrlMiddleware,
   routePatternMiddleware,
   siteRedirectMiddleware,
-} from "./middleware.ts";
+} from "./route-middleware.ts";
 import { NextApp, NextDocument, NextErrorPage } from "./next/host.tsx";
 import type { NextPageData } from "./next/page/types.ts";
 import { isShallowNavigation } from "./next/router.tsx";
@@ -40,13 +40,21 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const renderOnce = true;
 
 export function loader({ request, context }: Route.LoaderArgs): RootData {
-  const { origin, trailingSlash, basePath, requestId, renderOnceRoutes } = requestInfo(
-    context,
-    request,
-  );
+  const info = requestInfo(context, request);
+  const { origin, trailingSlash, basePath, requestId, renderOnceRoutes } = info;
   // Only when there is one: an empty string would share its place in the page's data
   // with an empty request id, so pages rendered once would differ from the rest.
-  return { origin, trailingSlash, ...(basePath && { basePath }), requestId, renderOnceRoutes };
+  return {
+    origin,
+    trailingSlash,
+    ...(basePath && { basePath }),
+    requestId,
+    renderOnceRoutes,
+    ...(info.rewrittenTo !== undefined && {
+      rewrittenTo: info.rewrittenTo,
+      rewrittenFrom: info.rewrittenFrom,
+    }),
+  };
 }
 
 /**

@@ -21,6 +21,7 @@ import type { Logger } from "./platform/logger.ts";
 import { rejectMalformed } from "./steps/malformed.ts";
 import { publicOrigin } from "./steps/origin.ts";
 import { apiRoutes } from "./steps/api/step.ts";
+import { siteMiddleware, siteMiddlewareOf } from "./steps/middleware/step.ts";
 import { createPageRenderer, reactRouter } from "./pages/react-router.ts";
 import { nextData } from "./pages/next-data.ts";
 import { canonicalUrl, localeDetection, siteRedirectRules } from "./steps/redirects.ts";
@@ -151,6 +152,12 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     },
     logger,
   );
+  // The site's middleware (app/middleware.ts): a bad module or matcher stops the start here.
+  const middleware = siteMiddleware(
+    siteMiddlewareOf(build, urls.basePath),
+    { buildId, urls },
+    logger,
+  );
   const reportCounts = reportCounters();
   // Each step with the name the metrics give its answers.
   const pipeline: (readonly [AnsweredBy, Step])[] = [
@@ -169,6 +176,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     ["locale", localeDetection(urls)],
     ["build-binding", buildBinding(buildId, urls)],
     ["origin", publicOrigin(config)],
+    ["middleware", middleware],
     ["api", api],
     ["sitemap", sitemapStep.step],
     ["rendered-once", pages.fromMemory],

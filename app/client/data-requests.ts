@@ -12,7 +12,11 @@
  * data requests (`/_next/data/...`, app/next/page/client.tsx), whose build id
  * is in the URL: another build answers them 404, and the target loads as a document.
  */
-import { isNotFoundData, NEXT_DATA_PREFIX } from "../next/routing/data-url.ts";
+import {
+  isNotFoundData,
+  LOAD_DOCUMENT_HEADER,
+  NEXT_DATA_PREFIX,
+} from "../next/routing/data-url.ts";
 import { BUILD_ID_HEADER } from "../routing/build-binding.ts";
 import { PREFETCHED_DATA_KEPT_MS, PREFETCH_TIMEOUT_MS } from "../routing/prefetch.ts";
 import { pendingNavigationTarget, replacedByDocument } from "./route-load.ts";
@@ -92,6 +96,9 @@ export function guardDataRequests(buildId: string): void {
       if (response.status >= 500 && !response.headers.has("X-Remix-Response")) {
         return replacedByDocument(target);
       }
+      // The site's middleware rewrote, redirected or answered the target itself:
+      // the document shows what it does.
+      if (response.headers.has(LOAD_DOCUMENT_HEADER)) return replacedByDocument(target);
       // Another build's answer (app/routing/build-binding.ts): the target loads as a
       // document. React Router would load the page the server names, rebuilt from
       // the data URL: without the target's hash, its query written anew.
@@ -128,7 +135,11 @@ export async function prefetchRouteData(dataPath: string): Promise<void> {
         priority: "low",
         signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
       });
-      if (response.status !== 200 || response.headers.get(BUILD_ID_HEADER) !== pageBuildId) {
+      if (
+        response.status !== 200 ||
+        response.headers.get(BUILD_ID_HEADER) !== pageBuildId ||
+        response.headers.has(LOAD_DOCUMENT_HEADER)
+      ) {
         await response.body?.cancel();
         return null;
       }

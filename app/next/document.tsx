@@ -18,6 +18,8 @@ import { Links, Meta, Scripts, ScrollRestoration } from "react-router";
 import { HistoryNavigationFallback } from "../client/history-navigation.tsx";
 import { LinkPrefetcher } from "../client/prefetch.tsx";
 import { RESUME_NAVIGATION_SCRIPT } from "../client/route-load.ts";
+import { rewrittenPageScript } from "../client/rewritten-page.ts";
+import { useRootData } from "../root-data.ts";
 import { ViewportHeightSync } from "../client/viewport-height.tsx";
 import { inlineStyles } from "./inline-styles.ts";
 
@@ -45,11 +47,19 @@ export function Html({ lang, children, ...rest }: HTMLAttributes<HTMLHtmlElement
 
 export function Head({ children, ...rest }: HTMLAttributes<HTMLHeadElement>) {
   const { nonce } = useContext(DocumentPartsContext);
+  const rewrittenTo = useRootData()?.rewrittenTo;
   return (
     <head {...rest}>
       <meta charSet="utf-8" />
       {/* First thing on the page: after a failed route load, go on to its target. */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RESUME_NAVIGATION_SCRIPT }} />
+      {/* A page rendered for another URL (a middleware's rewrite): which, before the router starts. */}
+      {rewrittenTo !== undefined && (
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: rewrittenPageScript(rewrittenTo) }}
+        />
+      )}
       {inlineStyles().map((css, i) => (
         <style key={i}>{css}</style>
       ))}

@@ -23,7 +23,8 @@ import {
   type ReactNode,
 } from "react";
 import { Outlet, UNSAFE_DataRouterContext, useLocation } from "react-router";
-import { useCanonicalOptions } from "../root-data.ts";
+import { useCanonicalOptions, useRootData } from "../root-data.ts";
+import { stripBasePath } from "../routing/base-path.ts";
 import {
   PAGE_LOCALES,
   pageLocaleFields,
@@ -77,6 +78,16 @@ interface AppFrameProps {
   data: NextPageData | undefined;
 }
 
+/** `/fr/about?x=1` -> the path without its locale prefix, and the query. */
+function splitPathAndQuery(target: string): { path: string; search: string } {
+  const queryAt = target.indexOf("?");
+  const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
+  return {
+    path: splitLocalePath(pathname).path,
+    search: queryAt === -1 ? "" : target.slice(queryAt),
+  };
+}
+
 /** `_app` with a page, its props and the router, and the head every `<Head>` feeds. */
 function AppFrame({ Component, pattern, data }: AppFrameProps) {
   const location = useLocation();
@@ -91,7 +102,19 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
     () => (ready ? nextQuery(querySearch, params) : { ...params }),
     [ready, querySearch, params],
   );
-  const asPath = path + location.search + (hydrated ? location.hash : "");
+  // The URL shown, which a middleware's rewrite makes another than the page's own:
+  // the masked location's in the browser, the request's on the server.
+  const rewrittenFrom = useRootData()?.rewrittenFrom;
+  const shown = location.mask
+    ? {
+        path: splitLocalePath(stripBasePath(location.mask.pathname, basePath) ?? "/").path,
+        search: location.mask.search,
+        hash: location.mask.hash,
+      }
+    : typeof window === "undefined" && rewrittenFrom !== undefined
+      ? { ...splitPathAndQuery(rewrittenFrom), hash: "" }
+      : { path, search: location.search, hash: location.hash };
+  const asPath = shown.path + shown.search + (hydrated ? shown.hash : "");
   // What links read, and the router's locales: new only with the locale (or the
   // base path), not at every click.
   const linkSettings = useMemo<LinkSettings>(

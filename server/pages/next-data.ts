@@ -74,7 +74,10 @@ export function nextData(
   { buildId, basePath }: { buildId: string; basePath: string },
   logger: Logger,
 ): NextData {
-  const entry = build.entry.module as unknown as Partial<NextDataEntry>;
+  const entry = build.entry.module as unknown as Partial<NextDataEntry> & {
+    nextMiddleware?: unknown;
+  };
+  const withMiddleware = Boolean(entry.nextMiddleware);
   // The unprefixed route of each page of the pages folder: one module serves every locale.
   const match = nextRouteMatcher(
     Object.values(build.routes).flatMap((route) => {
@@ -137,8 +140,14 @@ export function nextData(
       }
       const found = find(rawPath);
       if (found === null || found === "another-build") {
-        // No data here for this URL: not `{ notFound: true }`, so the client loads the page.
-        sendText(res, 404, "Not Found\n", { "Cache-Control": "no-store" });
+        // No data here for this URL: not `{ notFound: true }`, so the client loads the
+        // page. With a middleware, `{}`, as Next.js answers then.
+        if (withMiddleware) {
+          res.writeHead(404, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+          res.end("{}");
+        } else {
+          sendText(res, 404, "Not Found\n", { "Cache-Control": "no-store" });
+        }
         return true;
       }
       exchange.routePattern = found.routePattern;

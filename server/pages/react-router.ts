@@ -88,6 +88,10 @@ export function createPageRenderer(
         fixtures: config.e2eFixtures,
         renderedOnce: false,
         renderOnceRoutes,
+        ...(exchange.rewrittenFrom !== undefined && {
+          rewrittenTo: basePath + exchange.path + exchange.rawSearch,
+          rewrittenFrom: exchange.rewrittenFrom,
+        }),
         ...(embedder && { embedImage: embedderForRender(embedder).embedImage }),
         pipesDocument: true,
         node: { req, res },

@@ -449,6 +449,9 @@ export function renderOncePages(
       const { req, rawPath, rawSearch } = exchange;
       // Outside the base path, every request is the not-found page's (react-router.ts).
       if (exchange.path === null || (req.method !== "GET" && req.method !== "HEAD")) return false;
+      // A page a middleware put in another URL's place: rendered for its request,
+      // as the browser must be told which page it is (kept pages are the same for all).
+      if (exchange.rewrittenFrom !== undefined) return false;
       // The origin is part of the page (canonical and hreflang links), so of its key.
       const origin = originOf(exchange);
       const key = origin + rawPath + rawSearch;
@@ -465,6 +468,7 @@ export function renderOncePages(
     renderedPerRequest(exchange, status) {
       const { req, rawPath, rawSearch, routePattern } = exchange;
       if (exchange.path === null || (req.method !== "GET" && req.method !== "HEAD")) return;
+      if (exchange.rewrittenFrom !== undefined) return;
       const route = patterns.get(routePattern ?? "");
       if (route === undefined) {
         perRequest?.set(originOf(exchange) + rawPath + rawSearch, true);

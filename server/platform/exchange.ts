@@ -13,11 +13,12 @@ export interface Exchange {
    * The path below the site's base path (app/routing/base-path.ts), still
    * percent-encoded: what the steps that serve a file or an endpoint compare.
    * The raw path itself with no base path; null for a request outside it, which
-   * only the not-found page answers.
+   * only the not-found page answers. A middleware's rewrite changes it (and
+   * `rawSearch`, `decodedPath` and `req.url`): see `rewriteExchange`.
    */
-  readonly path: string | null;
+  path: string | null;
   /** The query exactly as received, `?` included, or "". */
-  readonly rawSearch: string;
+  rawSearch: string;
   /** The decoded `path` ("" outside the base path); set once the request has passed the malformed-input check. */
   decodedPath: string;
   /** The public origin the request is addressed to; set before any page is rendered. */
@@ -28,6 +29,30 @@ export interface Exchange {
   quiet?: boolean;
   /** The pipeline step that answered (the last one asked), for the metrics. */
   answeredBy?: AnsweredBy;
+  /**
+   * Set when the site's middleware rewrote the request (server/steps/middleware/):
+   * the path and query the browser asked for and still shows, below the base path.
+   */
+  rewrittenFrom?: string;
+}
+
+/**
+ * Serve `path` (below the base path, percent-encoded) and `search` in the
+ * place of what was asked for: the steps after see the new path, React Router
+ * renders it, and `rewrittenFrom` keeps what the browser shows. A path that
+ * does not decode is left as it was: the caller checks it first.
+ */
+export function rewriteExchange(
+  exchange: Exchange,
+  basePath: string,
+  path: string,
+  search: string,
+): void {
+  exchange.rewrittenFrom ??= (exchange.path ?? exchange.rawPath) + exchange.rawSearch;
+  exchange.path = path;
+  exchange.rawSearch = search;
+  exchange.decodedPath = decodeURIComponent(path);
+  exchange.req.url = basePath + path + search;
 }
 
 /**

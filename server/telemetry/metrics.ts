@@ -29,6 +29,7 @@ export type AnsweredBy =
   | "locale"
   | "build-binding"
   | "origin"
+  | "middleware"
   | "api"
   | "sitemap"
   | "rendered-once"

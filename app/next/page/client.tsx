@@ -12,6 +12,11 @@
  *   a document (app/client/data-requests.ts, app/client/route-load.ts);
  * - a page with `getInitialProps` (its own, or `_app`'s) runs it in the browser;
  * - any other page has no props to load.
+ *
+ * With a middleware in the site, a page with no server data asks its data URL
+ * too, as Next.js's client does, so the middleware runs for the click: the
+ * server answers `{}`, or tells the browser to load the page as a document
+ * when the middleware rewrites, redirects or answers it (app/client/data-requests.ts).
  */
 import {
   data,
@@ -29,6 +34,7 @@ import { nextDataUrlOf } from "./data-location.ts";
 import { isShallowNavigation, querySearchOf } from "../router.tsx";
 import { siteApp } from "../site-files.ts";
 import { initialProps, hasInitialProps } from "./initial-props.ts";
+import { hasMiddleware } from "virtual:next-middleware";
 import type {
   ClientNotFound,
   NextPageData,
@@ -56,7 +62,20 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
     const params = pageParams(pattern, path) ?? {};
     const query = nextQuery(url.search, params);
 
+    // The navigation's history entry (React Router's pending location) orders the query.
+    const pending = window.__reactRouterDataRouter?.state.navigation.location;
+    const dataUrl = () =>
+      nextDataUrlOf(pattern, url, basePath, querySearchOf(url.search, pending?.state));
+
     if (meta.data === "initial") {
+      if (hasMiddleware) {
+        const response = await fetch(dataUrl(), {
+          signal: request.signal,
+          headers: { "x-nextjs-data": "1" },
+        });
+        await response.body?.cancel();
+        if (!response.ok) return replacedByDocument(shown);
+      }
       if (!hasInitialProps(siteApp, page)) return { props: { pageProps: {} }, ready: true };
       const asPath = path + url.search;
       const localeFields = pageLocaleFields(locale);
@@ -69,15 +88,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       return { props, ready: true };
     }
 
-    // The navigation's history entry (React Router's pending location) orders the query.
-    const pending = window.__reactRouterDataRouter?.state.navigation.location;
-    const dataUrl = nextDataUrlOf(
-      pattern,
-      url,
-      basePath,
-      querySearchOf(url.search, pending?.state),
-    );
-    const response = await fetch(dataUrl, {
+    const response = await fetch(dataUrl(), {
       signal: request.signal,
       headers: { "x-nextjs-data": "1" },
     });

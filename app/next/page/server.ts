@@ -4,6 +4,7 @@
  * it is rendered once, and the page's data at its data URL (`/_next/data/...`),
  * which the server's data step answers through the build's entry module.
  */
+import { hasMiddleware } from "virtual:next-middleware";
 import { isbot } from "isbot";
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { requestInfo, type RequestInfo } from "../../context.ts";
@@ -139,6 +140,15 @@ export async function nextDataAnswer(input: NextDataInput): Promise<NextDataAnsw
   const { module, request, node } = input;
   const handle = (module.handle as { next?: { page: PageComponent; meta: PageMeta } } | undefined)
     ?.next;
+  // With a middleware, the client asks a page with no server data for its data
+  // URL too, so the middleware runs for the click (app/next/page/client.tsx).
+  if (handle?.meta.data === "initial" && hasMiddleware) {
+    return {
+      status: 200,
+      headers: { "content-type": JSON_TYPE, "cache-control": NO_STORE },
+      body: "{}",
+    };
+  }
   if (!handle || handle.meta.data === "initial") {
     return {
       status: 404,

@@ -11,6 +11,13 @@
 
 export const NEXT_DATA_PREFIX = "/_next/data/";
 
+/**
+ * The header of a data request's answer that says "load this page as a
+ * document": the site's middleware rewrote the click's target to another page,
+ * redirected it, or answered it itself (server/steps/middleware/).
+ */
+export const LOAD_DOCUMENT_HEADER = "X-Load-Document";
+
 /** The page `/` as a file name: `index`, as Next.js names it (`/index` itself is `/index/index`). */
 function assetPathOf(path: string): string {
   if (path === "/") return "/index";

@@ -17,6 +17,7 @@ export const NEXT_MODULES: Readonly<Record<string, string>> = {
   "next/router": "router.tsx",
   "next/compat/router": "compat-router.ts",
   "next/script": "script.tsx",
+  "next/server": "server.ts",
 };
 
 // What a team may find instead, for imports people reach for.
@@ -28,7 +29,6 @@ const ADVICE: Readonly<Record<string, string>> = {
   "next/config": "Next.js 16 removed runtime config; read process.env on the server",
   "next/amp": "AMP is not supported",
   "next/legacy/image": "use next/image",
-  "next/server": "middleware is not supported yet; API routes need only the types of `next`",
   "next/headers": "it is the App Router's",
   "next/cache": "it is the App Router's",
 };

@@ -8,9 +8,12 @@
  *   functions in the browser;
  * - JSX in a `.js` file of the project compiles, as Next.js compiles it;
  * - the API routes (`pages/api/...`) are listed for the server's build by the
- *   module `virtual:next-api-routes`, each loaded when first asked for.
+ *   module `virtual:next-api-routes`, each loaded when first asked for;
+ * - the site's middleware (`middleware.ts` or `proxy.ts` beside the pages
+ *   folder) is the server's through `virtual:next-middleware`; the browser's
+ *   copy of that module says only whether there is one.
  */
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { transformWithOxc, type Plugin } from "vite";
@@ -80,6 +83,45 @@ function apiRoutesModule(pagesDir: string): string {
   return `export const apiRoutes = [\n  ${routes.join(",\n  ")}\n];\n`;
 }
 
+/** The module of the site's middleware (app/next/middleware/module.d.ts says what it exports). */
+export const MIDDLEWARE_MODULE = "virtual:next-middleware";
+const RESOLVED_MIDDLEWARE = `\0${MIDDLEWARE_MODULE}`;
+
+/** Next.js's names for a middleware file (Next.js 16 calls it a proxy), and their extensions. */
+const MIDDLEWARE_NAMES = ["middleware", "proxy"] as const;
+const MIDDLEWARE_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs"];
+
+/** The site's middleware file beside the pages folder (`app/`), or null; two of them are an error. */
+export function middlewareFileIn(
+  appDir: string,
+): { name: string; path: string } | null | { problem: string } {
+  const found = MIDDLEWARE_NAMES.flatMap((name) =>
+    MIDDLEWARE_EXTENSIONS.map((extension) => ({ name, path: join(appDir, name + extension) })),
+  ).filter(({ path }) => existsSync(path));
+  if (found.length > 1) {
+    const files = found.map(({ path }) => relative(join(appDir, ".."), path)).join(" and ");
+    return {
+      problem: `${files}: a site has one middleware (Next.js 16 names it proxy.ts); remove one`,
+    };
+  }
+  return found[0] ?? null;
+}
+
+function middlewareModule(appDir: string, server: boolean): string | { problem: string } {
+  const file = middlewareFileIn(appDir);
+  if (file !== null && "problem" in file) return file;
+  if (!server)
+    return `export const hasMiddleware = ${file !== null};\nexport const nextMiddleware = null;\n`;
+  if (file === null)
+    return "export const hasMiddleware = false;\nexport const nextMiddleware = null;\n";
+  return [
+    `import * as module from ${JSON.stringify(file.path)};`,
+    "export const hasMiddleware = true;",
+    `export const nextMiddleware = { file: ${JSON.stringify(relative(join(appDir, ".."), file.path))}, name: ${JSON.stringify(file.name)}, module };`,
+    "",
+  ].join("\n");
+}
+
 export function nextPages(): Plugin {
   let root = process.cwd();
   let pagesDir = join(root, "app", PAGES_FOLDER);
@@ -92,6 +134,7 @@ export function nextPages(): Plugin {
     },
     resolveId(source, importer) {
       if (source === API_ROUTES_MODULE) return RESOLVED_API_ROUTES;
+      if (source === MIDDLEWARE_MODULE) return RESOLVED_MIDDLEWARE;
       const found = nextImportOf(source);
       if (found === null) return null;
       if (typeof found === "object") {
@@ -100,7 +143,15 @@ export function nextPages(): Plugin {
       }
       return join(NEXT_DIR, found);
     },
-    load(id) {
+    load(id, options) {
+      if (id === RESOLVED_MIDDLEWARE) {
+        const appDir = join(root, "app");
+        for (const name of MIDDLEWARE_NAMES) this.addWatchFile(join(appDir, `${name}.ts`));
+        const server = options?.ssr === true || this.environment?.config.consumer === "server";
+        const code = middlewareModule(appDir, server);
+        if (typeof code === "object") this.error(code.problem);
+        return code;
+      }
       if (id !== RESOLVED_API_ROUTES) return null;
       // A file added to or removed from the folder makes the list again in development.
       this.addWatchFile(pagesDir);

@@ -1,0 +1,85 @@
+/**
+ * `has` and `missing`: the conditions on a request that Next.js's middleware
+ * matchers (and its redirects, rewrites and headers) may add to a path. Each
+ * names a header, a cookie, a query parameter or the host; without a `value` it
+ * asks only that it be there, with one that the whole of it match `value`, a
+ * regular expression.
+ */
+
+export type Condition =
+  | { readonly type: "header" | "cookie" | "query"; readonly key: string; readonly value?: string }
+  | { readonly type: "host"; readonly key?: undefined; readonly value: string };
+
+/** What of a request the conditions read. */
+export interface ConditionSubject {
+  /** By lower-case name. */
+  header(name: string): string | undefined;
+  cookie(name: string): string | undefined;
+  query(name: string): string | undefined;
+  /** Without the port. */
+  readonly host: string;
+}
+
+const TYPES = new Set(["header", "cookie", "query", "host"]);
+
+/** Why `condition` is not one, or null: `where` names it in the message. */
+export function conditionProblem(condition: unknown, where: string): string | null {
+  if (typeof condition !== "object" || condition === null) {
+    return `${where} must be an object with a type ("header", "cookie", "query" or "host")`;
+  }
+  const { type, key, value } = condition as Record<string, unknown>;
+  if (typeof type !== "string" || !TYPES.has(type)) {
+    return `${where}.type must be "header", "cookie", "query" or "host", not ${JSON.stringify(type)}`;
+  }
+  if (type === "host") {
+    if (typeof value !== "string") return `${where}.value must name the host (a string)`;
+  } else if (typeof key !== "string" || key === "") {
+    return `${where}.key must name the ${type} (a string)`;
+  }
+  if (value !== undefined) {
+    if (typeof value !== "string") return `${where}.value must be a string (a regular expression)`;
+    try {
+      new RegExp(value);
+    } catch (error) {
+      return `${where}.value is not a regular expression: ${(error as Error).message}`;
+    }
+  }
+  return null;
+}
+
+const compiled = new Map<string, RegExp>();
+
+function wholeMatch(pattern: string, actual: string): boolean {
+  let regexp = compiled.get(pattern);
+  if (regexp === undefined) {
+    regexp = new RegExp(`^(?:${pattern})$`);
+    if (compiled.size < 1000) compiled.set(pattern, regexp);
+  }
+  return regexp.test(actual);
+}
+
+/** Whether the request meets one condition. */
+export function conditionMet(condition: Condition, subject: ConditionSubject): boolean {
+  const actual =
+    condition.type === "host"
+      ? subject.host
+      : condition.type === "header"
+        ? subject.header(condition.key.toLowerCase())
+        : condition.type === "cookie"
+          ? subject.cookie(condition.key)
+          : subject.query(condition.key);
+  if (actual === undefined) return false;
+  return condition.value === undefined || wholeMatch(condition.value, actual);
+}
+
+/** Every `has` met and no `missing` one. */
+export function conditionsMet(
+  has: readonly Condition[] | undefined,
+  missing: readonly Condition[] | undefined,
+  subject: ConditionSubject,
+): boolean {
+  return (
+    (has ?? []).every((condition) => conditionMet(condition, subject)) &&
+    !(missing ?? []).some((condition) => conditionMet(condition, subject))
+  );
+}

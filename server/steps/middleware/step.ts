@@ -1,0 +1,349 @@
+/**
+ * The site's middleware (`app/middleware.ts`, or Next.js 16's `app/proxy.ts`),
+ * run where Next.js runs it: after the site's redirects, before the API routes
+ * and the pages, for documents and data requests alike, when its
+ * `config.matcher` says so (app/next/middleware/matcher.ts). It is given a
+ * `NextRequest`, and what it answers is carried out (app/next/server.ts says
+ * how each kind is written):
+ *
+ * - nothing, or `NextResponse.next()`: on to the page or API route, with the
+ *   request headers it replaced and the response headers and cookies it set;
+ * - `NextResponse.rewrite(url)` (this site's origin only): the page or API route
+ *   of that URL answers in this one's place, and the browser keeps its URL;
+ * - `NextResponse.redirect(url)`: that redirect;
+ * - any other response (`NextResponse.json`, a 401): sent as it is.
+ *
+ * A data request (a click's: `*.data`, `/_next/data/...`) that the middleware
+ * rewrites to another page, redirects or answers itself gets no data: it is
+ * told to load its page as a document (`x-nextjs-rewrite`, `x-nextjs-redirect`,
+ * and the shell's `X-Load-Document`), which the browser does (app/client/
+ * data-requests.ts), and the middleware runs again for that document. What it
+ * throws is the pipeline's 500 with the request id, logged once (http.ts).
+ */
+import type { IncomingMessage } from "node:http";
+import { documentPathOfDataRequest } from "../../../app/routing/build-binding.ts";
+import type { CanonicalOptions } from "../../../app/routing/canonical-url.ts";
+import {
+  DEFAULT_LOCALE,
+  LOCALE_PREFIXES,
+  LOCALES,
+  localeOfSegment,
+} from "../../../app/routing/locale.ts";
+import type { ConditionSubject } from "../../../app/routing/conditions.ts";
+import {
+  compileMatcher,
+  matchedPath,
+  matcherEntries,
+  matcherMatches,
+  type CompiledMatcher,
+} from "../../../app/next/middleware/matcher.ts";
+import {
+  LOAD_DOCUMENT_HEADER,
+  NEXT_DATA_PREFIX,
+  parseNextDataPath,
+} from "../../../app/next/routing/data-url.ts";
+import {
+  NextFetchEvent,
+  NextRequest,
+  siteUrlConfig,
+  type NextMiddleware,
+} from "../../../app/next/server.ts";
+import { cookiesOf } from "../../../app/next/page/props.ts";
+import type { AppServerBuild } from "../../platform/build.ts";
+import { rewriteExchange, type Exchange, type Step } from "../../platform/exchange.ts";
+import type { Logger } from "../../platform/logger.ts";
+
+/** The build's middleware module, as the Vite plugin lists it (app/next/middleware/module.d.ts). */
+interface MiddlewareEntry {
+  readonly file: string;
+  readonly name: "middleware" | "proxy";
+  readonly module: Record<string, unknown>;
+}
+
+/** A loaded middleware: its function and its compiled matcher. */
+export interface SiteMiddleware {
+  readonly file: string;
+  readonly handler: NextMiddleware;
+  readonly matchers: readonly CompiledMatcher[] | null;
+}
+
+/**
+ * The build's middleware, checked: its function (`middleware` or `proxy` by
+ * name as Next.js looks for it, or the default export) and its matcher. Throws,
+ * naming the file, when either is wrong: the server does not start with it.
+ */
+export function siteMiddlewareOf(build: AppServerBuild, basePath: string): SiteMiddleware | null {
+  const entry = (build.entry.module as unknown as { nextMiddleware?: MiddlewareEntry | null })
+    .nextMiddleware;
+  if (!entry) return null;
+  const { module, file, name } = entry;
+  const handler = module[name] ?? module.default;
+  if (typeof handler !== "function") {
+    throw new Error(
+      `${file} must export its function, as \`export function ${name}(request)\` or as its default export`,
+    );
+  }
+  const config = module.config as { matcher?: unknown } | undefined;
+  const entries = matcherEntries(config?.matcher, file);
+  if (entries !== null && "problem" in entries) throw new Error(entries.problem);
+  return {
+    file,
+    handler: handler as NextMiddleware,
+    matchers: compileMatcher(entries, { basePath, i18n: LOCALE_PREFIXES }),
+  };
+}
+
+/** The page a request is for, as the middleware sees it: a document's, or a data request's. */
+interface PageOf {
+  /** Below the base path, with its locale prefix if it has one, percent-encoded. */
+  readonly path: string;
+  readonly search: string;
+  /** Null for a document, or the kind of data request. */
+  readonly data: "route-data" | "next-data" | null;
+}
+
+function pageOf(exchange: Exchange, buildId: string, urls: CanonicalOptions): PageOf | null {
+  const { path, rawSearch } = exchange;
+  if (path === null) return null;
+  if (path.startsWith(NEXT_DATA_PREFIX)) {
+    const target = parseNextDataPath(path, LOCALE_PREFIXES ? LOCALES : null);
+    // Another build's data URL goes on to its 404: no page's.
+    if (target === null || target.buildId !== buildId) return null;
+    const prefixed =
+      target.locale === null || target.locale === DEFAULT_LOCALE
+        ? target.path
+        : target.path === "/"
+          ? `/${target.locale}`
+          : `/${target.locale}${target.path}`;
+    return { path: prefixed, search: rawSearch, data: "next-data" };
+  }
+  if (path.endsWith(".data")) {
+    const document = documentPathOfDataRequest(path, rawSearch, { ...urls, basePath: "" });
+    if (document === null) return null;
+    const queryAt = document.indexOf("?");
+    return queryAt === -1
+      ? { path: document, search: "", data: "route-data" }
+      : { path: document.slice(0, queryAt), search: document.slice(queryAt), data: "route-data" };
+  }
+  // React Router's own: its route manifest.
+  if (path === "/__manifest") return null;
+  return { path, search: rawSearch, data: null };
+}
+
+/** The locale a page path names by its prefix, or the default one. */
+function localeOf(path: string): string | null {
+  if (!LOCALE_PREFIXES) return null;
+  const end = path.indexOf("/", 1);
+  return localeOfSegment(end === -1 ? path.slice(1) : path.slice(1, end)) ?? DEFAULT_LOCALE;
+}
+
+function subjectOf(req: IncomingMessage, search: string, host: string): ConditionSubject {
+  let cookies: Record<string, string> | undefined;
+  let query: URLSearchParams | undefined;
+  return {
+    header: (name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+    cookie: (name) => (cookies ??= cookiesOf(req.headers.cookie))[name],
+    query: (name) => (query ??= new URLSearchParams(search)).get(name) ?? undefined,
+    host: host.replace(/:\d+$/, ""),
+  };
+}
+
+function requestOf(exchange: Exchange, page: PageOf, href: string, urls: CanonicalOptions) {
+  const { req } = exchange;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(":")) continue;
+    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  if (page.data !== null) headers.set("x-nextjs-data", "1");
+  return new NextRequest(href, {
+    method: req.method,
+    headers,
+    nextConfig: siteUrlConfig(urls.basePath, urls.trailingSlash === "always"),
+  });
+}
+
+/** The request headers `NextResponse.next({ request: { headers } })` gave the page instead. */
+function overrideRequestHeaders(req: IncomingMessage, response: Headers): void {
+  const names = response.get("x-middleware-override-headers");
+  if (names === null) return;
+  const kept = new Set(names.split(",").filter(Boolean));
+  for (const name of Object.keys(req.headers)) if (!kept.has(name)) delete req.headers[name];
+  for (const name of kept) {
+    const value = response.get(`x-middleware-request-${name}`);
+    if (value === null) delete req.headers[name];
+    else req.headers[name] = value;
+  }
+}
+
+/** The headers of Next.js's protocol (app/next/server.ts): for the server, never sent on. */
+const PROTOCOL_HEADERS = new Set([
+  "x-middleware-next",
+  "x-middleware-rewrite",
+  "x-middleware-redirect",
+  "x-middleware-refresh",
+  "x-middleware-override-headers",
+  "x-middleware-set-cookie",
+]);
+
+function isProtocolHeader(name: string): boolean {
+  return PROTOCOL_HEADERS.has(name) || name.startsWith("x-middleware-request-");
+}
+
+/** Response headers for the answer: the middleware's own, less those that tell the server what to do. */
+function answerHeaders(response: Headers): [string, string | string[]][] {
+  const out: [string, string | string[]][] = [];
+  for (const [name, value] of response) {
+    if (isProtocolHeader(name) || name === "set-cookie" || name === "location") continue;
+    out.push([name, value]);
+  }
+  const cookies = response.getSetCookie();
+  if (cookies.length > 0) out.push(["set-cookie", cookies]);
+  return out;
+}
+
+export interface MiddlewareOptions {
+  readonly buildId: string;
+  readonly urls: CanonicalOptions;
+}
+
+export function siteMiddleware(
+  middleware: SiteMiddleware | null,
+  { buildId, urls }: MiddlewareOptions,
+  logger: Logger,
+): Step {
+  if (middleware === null) return () => false;
+  const { handler, matchers, file } = middleware;
+  const basePath = urls.basePath;
+
+  /**
+   * Runs the middleware for the exchange as it stands; true once answered. A
+   * document it rewrites to a path its matcher names meets it once more there,
+   * as under Next.js (`rewritten`: that second run).
+   */
+  async function run(exchange: Exchange, rewritten: boolean): Promise<boolean> {
+    const page = pageOf(exchange, buildId, urls);
+    if (page === null) return false;
+    const { req, res } = exchange;
+    const origin = `${exchange.origin!.protocol}//${exchange.origin!.host}`;
+    const locale = localeOf(page.path);
+    const below =
+      locale === null || locale === DEFAULT_LOCALE || !LOCALE_PREFIXES
+        ? page.path
+        : page.path.slice(1 + locale.length) || "/";
+    const subject = matchers && subjectOf(req, page.search, exchange.origin!.host);
+    if (
+      !matcherMatches(
+        matchers,
+        matchedPath({ basePath, i18n: LOCALE_PREFIXES }, locale, below),
+        subject,
+      )
+    ) {
+      return false;
+    }
+
+    const href = origin + basePath + (page.path === "/" && basePath ? "" : page.path) + page.search;
+    const event = new NextFetchEvent(file);
+    const result = await handler(requestOf(exchange, page, href, urls), event);
+    void event.settled().then((results) => {
+      for (const settled of results) {
+        if (settled.status === "rejected") {
+          logger.error(
+            { reqId: exchange.requestId, err: settled.reason },
+            "middleware waitUntil failed",
+          );
+        }
+      }
+    });
+    if (result === undefined || result === null) return false;
+    if (!(result instanceof Response)) {
+      throw new TypeError(
+        `${file} returned ${typeof result}: a middleware returns a NextResponse, or nothing`,
+      );
+    }
+    const headers = result.headers;
+    const rewrite = headers.get("x-middleware-rewrite");
+    const location = headers.get("location");
+    const next = headers.has("x-middleware-next");
+
+    if (rewrite !== null || next) {
+      overrideRequestHeaders(req, headers);
+      for (const [name, value] of answerHeaders(headers)) res.appendHeader(name, value);
+    }
+    if (next && rewrite === null) return false;
+
+    if (rewrite !== null) {
+      const target = new URL(rewrite, href);
+      if (target.origin !== origin) {
+        throw new Error(
+          `${file} rewrote ${page.path} to ${target.origin}, another origin: this shell rewrites within the site only`,
+        );
+      }
+      const path =
+        target.pathname.startsWith(`${basePath}/`) || target.pathname === basePath
+          ? target.pathname.slice(basePath.length) || "/"
+          : target.pathname;
+      // The same URL: on as asked.
+      if (path === page.path && target.search === page.search) return false;
+      if (page.data !== null) {
+        sendLoadDocument(exchange, { "x-nextjs-rewrite": basePath + path + target.search });
+        return true;
+      }
+      try {
+        decodeURIComponent(path);
+      } catch {
+        throw new Error(`${file} rewrote ${page.path} to ${path}, which does not decode`);
+      }
+      rewriteExchange(exchange, basePath, path, target.search);
+      return rewritten ? false : run(exchange, true);
+    }
+
+    if (location !== null && result.status >= 300 && result.status < 400) {
+      if (page.data !== null) {
+        sendLoadDocument(exchange, { "x-nextjs-redirect": location });
+        return true;
+      }
+      for (const [name, value] of answerHeaders(headers)) res.appendHeader(name, value);
+      // A URL of this origin as its path, as Next.js sends it; the body names it too.
+      const to = new URL(location, href);
+      const body = to.origin === origin ? to.pathname + to.search + to.hash : to.href;
+      res.writeHead(result.status, { Location: body, "Content-Length": Buffer.byteLength(body) });
+      res.end(req.method === "HEAD" ? undefined : body);
+      await result.body?.cancel();
+      return true;
+    }
+
+    // An answer of its own.
+    if (page.data !== null) {
+      await result.body?.cancel();
+      sendLoadDocument(exchange, {});
+      return true;
+    }
+    for (const [name, value] of answerHeaders(headers)) res.appendHeader(name, value);
+    res.writeHead(result.status);
+    if (result.body === null || req.method === "HEAD") {
+      await result.body?.cancel();
+      res.end();
+    } else {
+      const body = Buffer.from(await result.arrayBuffer());
+      res.end(body);
+    }
+    return true;
+  }
+
+  return (exchange) => run(exchange, false);
+}
+
+/** A data request's answer that sends its page's browser to load it as a document. */
+function sendLoadDocument(exchange: Exchange, headers: Record<string, string>): void {
+  exchange.res.writeHead(200, {
+    ...headers,
+    [LOAD_DOCUMENT_HEADER]: "1",
+    "Content-Type": "application/json",
+    "Cache-Control": "private, no-store",
+  });
+  exchange.res.end("{}");
+}

@@ -1,0 +1,260 @@
+/**
+ * The middleware step (server/steps/middleware/) on a real HTTP server, with a
+ * build whose middleware is given here, and a next step that shows what it was
+ * handed: what each kind of answer does to a document and to a data request,
+ * and what a middleware that is wrong gets. The same middleware kinds against
+ * Next.js itself: e2e/differential/middleware.spec.ts.
+ */
+import { once } from "node:events";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import pino from "pino";
+import { afterEach, describe, expect, test } from "vitest";
+import { NextResponse, type NextMiddleware, type NextRequest } from "../../app/next/server.ts";
+import type { AppServerBuild } from "../../server/platform/build.ts";
+import type { Exchange } from "../../server/platform/exchange.ts";
+import { siteMiddleware, siteMiddlewareOf } from "../../server/steps/middleware/step.ts";
+
+const servers: Server[] = [];
+afterEach(() => Promise.all(servers.splice(0).map((server) => server.close())));
+
+const BUILD_ID = "build-1";
+
+function buildWith(module: Record<string, unknown>, name: "middleware" | "proxy" = "middleware") {
+  const file = `app/${name}.ts`;
+  return {
+    entry: { module: { nextMiddleware: { file, name, module } } },
+  } as unknown as AppServerBuild;
+}
+
+/** A server: the middleware step, then a step that answers with what reached it. */
+async function serve(module: Record<string, unknown>) {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  const urls = { trailingSlash: "never" as const, basePath: "" };
+  const step = siteMiddleware(
+    siteMiddlewareOf(buildWith(module), ""),
+    { buildId: BUILD_ID, urls },
+    logger,
+  );
+  const server = createServer((req, res) => {
+    const [path = "/", search = ""] = (req.url ?? "/").split(/(?=\?)/);
+    const exchange = {
+      req,
+      res,
+      requestId: "req-1",
+      rawPath: path,
+      path,
+      rawSearch: search,
+      decodedPath: decodeURIComponent(path),
+      origin: { protocol: "http:", host: req.headers.host! },
+    } as Exchange;
+    Promise.resolve(step(exchange)).then(
+      (answered) => {
+        if (answered) return;
+        res.setHeader("content-type", "application/json");
+        res.end(
+          JSON.stringify({
+            url: req.url,
+            path: exchange.path,
+            rewrittenFrom: exchange.rewrittenFrom ?? null,
+            user: req.headers["x-user"] ?? null,
+            cookie: req.headers.cookie ?? null,
+          }),
+        );
+      },
+      (error: Error) => {
+        lines.push({ msg: "request failed", err: error.message });
+        res.writeHead(500).end();
+      },
+    );
+  });
+  servers.push(server);
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, lines };
+}
+
+const middleware = (fn: NextMiddleware, config?: unknown) => ({ middleware: fn, config });
+
+describe("a document", () => {
+  test("nothing returned: on, untouched", async () => {
+    const { base } = await serve(middleware(() => undefined));
+    expect(await (await fetch(`${base}/about?x=1`)).json()).toMatchObject({
+      url: "/about?x=1",
+      rewrittenFrom: null,
+    });
+  });
+
+  test("next() with request headers: the page gets those instead; its answer the response headers and cookies", async () => {
+    const { base } = await serve(
+      middleware((request) => {
+        const headers = new Headers(request.headers);
+        headers.set("x-user", "7");
+        headers.delete("cookie");
+        const response = NextResponse.next({ request: { headers }, headers: { "x-said": "hi" } });
+        response.cookies.set("seen", "1");
+        return response;
+      }),
+    );
+    const response = await fetch(`${base}/about`, { headers: { cookie: "a=1" } });
+    expect(await response.json()).toMatchObject({ user: "7", cookie: null });
+    expect(response.headers.get("x-said")).toBe("hi");
+    expect(response.headers.get("set-cookie")).toBe("seen=1; Path=/");
+    expect(response.headers.get("x-middleware-next")).toBeNull();
+  });
+
+  test("rewrite: the next step sees the new path and query, and what the browser asked for", async () => {
+    const { base } = await serve(
+      middleware((request) => NextResponse.rewrite(new URL("/b/2?y=1", request.url))),
+    );
+    expect(await (await fetch(`${base}/a?x=1`)).json()).toMatchObject({
+      url: "/b/2?y=1",
+      path: "/b/2",
+      rewrittenFrom: "/a?x=1",
+    });
+  });
+
+  test("a rewrite to the path its matcher names runs the middleware there once more, as Next.js does", async () => {
+    const seen: string[] = [];
+    const { base } = await serve(
+      middleware((request) => {
+        seen.push(request.nextUrl.pathname);
+        return NextResponse.rewrite(new URL(`/loop${seen.length}`, request.url));
+      }),
+    );
+    expect(await (await fetch(`${base}/start`)).json()).toMatchObject({ path: "/loop2" });
+    expect(seen).toEqual(["/start", "/loop1"]);
+  });
+
+  test("a rewrite to another origin is an error, named in the log", async () => {
+    const { base, lines } = await serve(
+      middleware(() => NextResponse.rewrite("https://elsewhere.test/x")),
+    );
+    expect((await fetch(`${base}/a`)).status).toBe(500);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        err: expect.stringContaining("rewrote /a to https://elsewhere.test"),
+      }),
+    );
+  });
+
+  test("redirect: a Location of this origin as its path", async () => {
+    const { base } = await serve(
+      middleware((request) => NextResponse.redirect(new URL("/b?x=1", request.url), 308)),
+    );
+    const response = await fetch(`${base}/a`, { redirect: "manual" });
+    expect([response.status, response.headers.get("location"), await response.text()]).toEqual([
+      308,
+      "/b?x=1",
+      "/b?x=1",
+    ]);
+  });
+
+  test("an answer of its own is sent as it is", async () => {
+    const { base } = await serve(
+      middleware(
+        () => new NextResponse("no", { status: 401, headers: { "www-authenticate": "Basic" } }),
+      ),
+    );
+    const response = await fetch(`${base}/a`);
+    expect([
+      response.status,
+      response.headers.get("www-authenticate"),
+      await response.text(),
+    ]).toEqual([401, "Basic", "no"]);
+  });
+
+  test("what is not a Response is an error that says what to return", async () => {
+    const { base, lines } = await serve(middleware(() => "nope" as never));
+    expect((await fetch(`${base}/a`)).status).toBe(500);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        err: expect.stringContaining("returns a NextResponse, or nothing"),
+      }),
+    );
+  });
+
+  test("waitUntil's work that fails is logged with the request id", async () => {
+    const { base, lines } = await serve(
+      middleware((_request, event) => {
+        event.waitUntil(Promise.reject(new Error("late")));
+      }),
+    );
+    await fetch(`${base}/a`);
+    await new Promise((wait) => setTimeout(wait, 20));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ reqId: "req-1", msg: "middleware waitUntil failed" }),
+    );
+  });
+});
+
+describe("a data request", () => {
+  const data = (path: string) => `/_next/data/${BUILD_ID}/en${path}.json`;
+
+  test("the middleware sees the page's path and the x-nextjs-data header", async () => {
+    const seen: unknown[] = [];
+    const { base } = await serve(
+      middleware((request) => {
+        seen.push([
+          request.nextUrl.pathname,
+          request.nextUrl.locale,
+          request.headers.get("x-nextjs-data"),
+        ]);
+      }),
+    );
+    await fetch(base + data("/blog/a"));
+    await fetch(`${base}/blog/a.data`);
+    expect(seen).toEqual([
+      ["/blog/a", "en", "1"],
+      ["/blog/a", "en", "1"],
+    ]);
+  });
+
+  test.each([
+    [
+      "rewritten",
+      (request: NextRequest) => NextResponse.rewrite(new URL("/elsewhere", request.url)),
+      "x-nextjs-rewrite",
+    ],
+    [
+      "redirected",
+      (request: NextRequest) => NextResponse.redirect(new URL("/elsewhere", request.url)),
+      "x-nextjs-redirect",
+    ],
+    ["answered", () => NextResponse.json({ a: 1 }), null],
+  ])("%s: its page loads as a document", async (_kind, make, header) => {
+    const { base } = await serve(middleware(make as NextMiddleware));
+    const response = await fetch(base + data("/blog/a"), { redirect: "manual" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-load-document")).toBe("1");
+    if (header) expect(response.headers.get(header)).toContain("/elsewhere");
+  });
+
+  test("another build's data URL is not the middleware's", async () => {
+    const { base } = await serve(middleware(() => NextResponse.json({ a: 1 })));
+    const response = await fetch(`${base}/_next/data/other/en/blog/a.json`);
+    expect(await response.json()).toMatchObject({ rewrittenFrom: null });
+  });
+});
+
+describe("a middleware module that is wrong stops the start", () => {
+  test.each([
+    [{ handler: () => undefined }, "app/middleware.ts must export its function"],
+    [
+      { middleware: () => undefined, config: { matcher: "about" } },
+      'config.matcher: "about" must start with "/"',
+    ],
+  ])("%j", (module, message) => {
+    expect(() => siteMiddlewareOf(buildWith(module), "")).toThrow(message);
+  });
+
+  test("proxy.ts exports proxy, or a default", () => {
+    expect(siteMiddlewareOf(buildWith({ proxy: () => undefined }, "proxy"), "")).not.toBeNull();
+    expect(siteMiddlewareOf(buildWith({ default: () => undefined }, "proxy"), "")).not.toBeNull();
+    expect(() => siteMiddlewareOf(buildWith({ middleware: () => undefined }, "proxy"), "")).toThrow(
+      "export function proxy(request)",
+    );
+  });
+});
