@@ -146,7 +146,9 @@ export function nextPages(): Plugin {
     load(id, options) {
       if (id === RESOLVED_MIDDLEWARE) {
         const appDir = join(root, "app");
-        for (const name of MIDDLEWARE_NAMES) this.addWatchFile(join(appDir, `${name}.ts`));
+        // Only a file that exists: in development Vite makes a watched file an import.
+        const file = middlewareFileIn(appDir);
+        if (file !== null && "path" in file) this.addWatchFile(file.path);
         const server = options?.ssr === true || this.environment?.config.consumer === "server";
         const code = middlewareModule(appDir, server);
         if (typeof code === "object") this.error(code.problem);
