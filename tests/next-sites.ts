@@ -6,8 +6,8 @@
  *   Next.js: the site is copied under bench/nextjs/.sites/, where it finds it;
  * - the shell: a copy of this project whose pages folder is the site's, the
  *   site's other folders beside it (so the pages' relative imports resolve as
- *   they do in the site), its `public/` over the project's, and a site.config.ts
- *   read from its next.config.mjs (i18n, trailingSlash, basePath).
+ *   they do in the site), its `public/` over the project's, its next.config.mjs
+ *   as it is, and a site.config.ts of one line that reads it.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -24,7 +24,6 @@ import {
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const NEXT_DIR = join(ROOT, "bench/nextjs");
@@ -113,17 +112,6 @@ async function serve(
       }
     },
   };
-}
-
-/** The site's next.config.mjs, as Next.js reads it: an object, or a function of the phase. */
-async function nextConfigOf(siteDir: string): Promise<Record<string, unknown>> {
-  const module = (await import(pathToFileURL(join(siteDir, "next.config.mjs")).href)) as {
-    default: unknown;
-  };
-  const config = module.default;
-  return (
-    typeof config === "function" ? await config("phase-production-build", {}) : config
-  ) as Record<string, unknown>;
 }
 
 /** A Next.js site's files: each file or folder of it, and where it comes from. */
@@ -242,23 +230,19 @@ export async function buildWithShell(siteDir: string): Promise<string> {
   if (existsSync(join(siteDir, "public"))) {
     cpSync(join(siteDir, "public"), join(dir, "public"), { recursive: true });
   }
-  const config = await nextConfigOf(siteDir);
-  const i18n = config.i18n as
-    { locales: string[]; defaultLocale: string; localeDetection?: boolean } | undefined;
-  const site = {
-    ...(i18n && {
-      i18n: {
-        locales: i18n.locales,
-        defaultLocale: i18n.defaultLocale,
-        localeDetection: i18n.localeDetection ?? true,
-      },
-    }),
-    trailingSlash: config.trailingSlash === true,
-    ...(typeof config.basePath === "string" && { basePath: config.basePath }),
-  };
+  // The site's next.config as it is, read by the shell's own site.config.ts
+  // (app/routing/next-config.ts): one config file, as a team has it.
+  cpSync(join(siteDir, "next.config.mjs"), join(dir, "next.config.mjs"));
   writeFileSync(
     join(dir, "site.config.ts"),
-    `import { defineSiteConfig } from "./app/routing/site-config.ts";\n\nexport default defineSiteConfig(${JSON.stringify(site, null, 2)});\n`,
+    [
+      "/** The site's settings, read from its next.config.mjs as Next.js reads it. */",
+      'import nextConfig from "./next.config.mjs";',
+      'import { siteConfigFromNext } from "./app/routing/next-config.ts";',
+      "",
+      "export default await siteConfigFromNext(nextConfig);",
+      "",
+    ].join("\n"),
   );
   return builtIn(dir);
 }
