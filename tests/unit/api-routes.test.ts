@@ -4,19 +4,14 @@
  * the step does around it (body limits, errors left to the pipeline, the log).
  * The same routes against Next.js itself: e2e/differential/api.spec.ts.
  */
-import { once } from "node:events";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import pino from "pino";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import type { ApiRouteEntry, NextApiHandler } from "../../app/next/api-route.ts";
 import { pageRouteOf, type PageRoute } from "../../app/routing/pages.ts";
 import type { AppServerBuild } from "../../server/platform/build.ts";
 import type { Exchange } from "../../server/platform/exchange.ts";
 import { apiRoutes } from "../../server/steps/api/step.ts";
-
-const servers: Server[] = [];
-afterEach(() => Promise.all(servers.splice(0).map((server) => server.close())));
+import { serveStep } from "./step-server.ts";
 
 /** A server whose only step is the API step over `routes`; a thrown error is a 500, as in http.ts. */
 async function serve(
@@ -40,23 +35,15 @@ async function serve(
     },
     logger,
   );
-  const server = createServer((req, res) => {
-    const [path = "/", search = ""] = (req.url ?? "/").split(/(?=\?)/);
-    const exchange = { req, res, requestId: "req-1", rawPath: path, path, rawSearch: search };
-    Promise.resolve(step(exchange as Exchange)).then(
-      (answered) => {
-        if (!answered) res.writeHead(404).end("not an API route");
-      },
-      (error: Error) => {
-        lines.push({ msg: "request failed", err: error.message });
-        res.writeHead(500).end();
-      },
-    );
-  });
-  servers.push(server);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base } = await serveStep(
+    step,
+    (req, res) => {
+      const [path = "/", search = ""] = (req.url ?? "/").split(/(?=\?)/);
+      return { req, res, requestId: "req-1", rawPath: path, path, rawSearch: search } as Exchange;
+    },
+    ({ res }) => res.writeHead(404).end("not an API route"),
+    lines,
+  );
   return { base, lines };
 }
 

@@ -5,18 +5,13 @@
  * and what a middleware that is wrong gets. The same middleware kinds against
  * Next.js itself: e2e/differential/middleware.spec.ts.
  */
-import { once } from "node:events";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import pino from "pino";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { NextResponse, type NextMiddleware, type NextRequest } from "../../app/next/server.ts";
 import type { AppServerBuild } from "../../server/platform/build.ts";
 import type { Exchange } from "../../server/platform/exchange.ts";
 import { siteMiddleware, siteMiddlewareOf } from "../../server/steps/middleware/step.ts";
-
-const servers: Server[] = [];
-afterEach(() => Promise.all(servers.splice(0).map((server) => server.close())));
+import { serveStep } from "./step-server.ts";
 
 const BUILD_ID = "build-1";
 
@@ -37,42 +32,35 @@ async function serve(module: Record<string, unknown>) {
     { buildId: BUILD_ID, urls },
     logger,
   );
-  const server = createServer((req, res) => {
-    const [path = "/", search = ""] = (req.url ?? "/").split(/(?=\?)/);
-    const exchange = {
-      req,
-      res,
-      requestId: "req-1",
-      rawPath: path,
-      path,
-      rawSearch: search,
-      decodedPath: decodeURIComponent(path),
-      origin: { protocol: "http:", host: req.headers.host! },
-    } as Exchange;
-    Promise.resolve(step(exchange)).then(
-      (answered) => {
-        if (answered) return;
-        res.setHeader("content-type", "application/json");
-        res.end(
-          JSON.stringify({
-            url: req.url,
-            path: exchange.path,
-            rewrittenFrom: exchange.rewrittenFrom ?? null,
-            user: req.headers["x-user"] ?? null,
-            cookie: req.headers.cookie ?? null,
-          }),
-        );
-      },
-      (error: Error) => {
-        lines.push({ msg: "request failed", err: error.message });
-        res.writeHead(500).end();
-      },
-    );
-  });
-  servers.push(server);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base } = await serveStep(
+    step,
+    (req, res) => {
+      const [path = "/", search = ""] = (req.url ?? "/").split(/(?=\?)/);
+      return {
+        req,
+        res,
+        requestId: "req-1",
+        rawPath: path,
+        path,
+        rawSearch: search,
+        decodedPath: decodeURIComponent(path),
+        origin: { protocol: "http:", host: req.headers.host! },
+      } as Exchange;
+    },
+    ({ req, res, path, rewrittenFrom }) => {
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({
+          url: req.url,
+          path,
+          rewrittenFrom: rewrittenFrom ?? null,
+          user: req.headers["x-user"] ?? null,
+          cookie: req.headers.cookie ?? null,
+        }),
+      );
+    },
+    lines,
+  );
   return { base, lines };
 }
 
