@@ -25,6 +25,8 @@ import { siteMiddleware, siteMiddlewareOf } from "./steps/middleware/step.ts";
 import { createPageRenderer, reactRouter } from "./pages/react-router.ts";
 import { nextData } from "./pages/next-data.ts";
 import { canonicalUrl, localeDetection, siteRedirectRules } from "./steps/redirects.ts";
+import { configHeaders } from "./steps/config-headers.ts";
+import site from "../site.config.ts";
 import { renderOncePages } from "./pages/render-once.ts";
 import { rateLimit } from "./platform/rate-limit.ts";
 import { REPORT_RATE, reports } from "./steps/reports.ts";
@@ -164,6 +166,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     ["security-headers", securityHeaders(config)],
     ["health", health(lifecycle, buildId)],
     ["malformed", rejectMalformed(config)],
+    ["config-headers", configHeaders(site.headers, urls.basePath)],
     ["static", assets],
     ["image", images.step],
     ["report", reports(config, logger, limit("report", REPORT_RATE), reportCounts)],

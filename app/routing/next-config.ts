@@ -22,7 +22,7 @@ import {
 export const BUILD_PHASE = "phase-production-build";
 
 /** What the site config takes as it is. */
-const TAKEN = ["i18n", "trailingSlash", "basePath", "assetPrefix", "redirects"] as const;
+const TAKEN = ["i18n", "trailingSlash", "basePath", "assetPrefix", "redirects", "headers"] as const;
 
 /** Keys the shell has no use for: reported, then ignored. */
 const IGNORED: Readonly<Record<string, string>> = {
@@ -80,11 +80,6 @@ const REFUSED: Readonly<
     fine: () => false,
     advice:
       "rewrites() is not served by this shell yet: rewrite in the site's middleware (app/middleware.ts) with NextResponse.rewrite",
-  },
-  headers: {
-    fine: () => false,
-    advice:
-      "headers() is not served by this shell yet: set them in the site's middleware with NextResponse.next({ headers })",
   },
   i18n: { fine: () => true, advice: "" },
   images: { fine: () => true, advice: "" },
@@ -213,12 +208,13 @@ export async function readNextConfig(
       case "images":
         problems.push(...imagesProblems(raw));
         break;
-      case "redirects": {
+      case "redirects":
+      case "headers": {
         if (typeof raw !== "function") {
-          problems.push("redirects: must be a function that returns the list, as Next.js calls it");
+          problems.push(`${key}: must be a function that returns the list, as Next.js calls it`);
           break;
         }
-        site.redirects = await (raw as () => unknown)();
+        site[key] = await (raw as () => unknown)();
         break;
       }
       case "trailingSlash":

@@ -8,9 +8,11 @@
  */
 import { basePathProblems } from "./base-path.ts";
 import { isObject } from "./is-object.ts";
+import { headerRuleProblems, type HeaderRule } from "./header-rule-config.ts";
 import { redirectProblems, type RedirectRule } from "./redirects/config.ts";
 
 export type { RedirectRule } from "./redirects/config.ts";
+export type { HeaderRule } from "./header-rule-config.ts";
 
 export interface SiteConfigInput<L extends string> {
   /** Locales as path prefixes (`/fr/about`); the default one has none. */
@@ -30,6 +32,11 @@ export interface SiteConfigInput<L extends string> {
    * the browser). Default: none.
    */
   readonly redirects?: readonly RedirectRule[];
+  /**
+   * Response headers by path, as next.config.js's `headers()` returns them:
+   * every rule that matches adds its headers. The server's alone. Default: none.
+   */
+  readonly headers?: readonly HeaderRule[];
   /**
    * Where the hashed client files are fetched from: a CDN's URL, such as
    * `https://cdn.example.com` (it pulls `/assets/*` from this site). Built in.
@@ -58,6 +65,7 @@ export interface SiteConfig<L extends string = string> {
   };
   readonly trailingSlash: boolean;
   readonly redirects: readonly RedirectRule[];
+  readonly headers: readonly HeaderRule[];
   /** The CDN's URL without a trailing slash, or "" for this site. */
   readonly assetPrefix: string;
   /** The sub-path the site is served under (`/shop`), or "" for none. */
@@ -68,13 +76,16 @@ export interface SiteConfig<L extends string = string> {
 export const DERIVED_KEYS = ["i18n.prefixes"] as const;
 
 /** The keys the browser never gets: the build leaves them out of its copy. */
-export const SERVER_ONLY_KEYS = ["redirects"] as const satisfies readonly (keyof SiteConfig)[];
+export const SERVER_ONLY_KEYS = [
+  "redirects",
+  "headers",
+] as const satisfies readonly (keyof SiteConfig)[];
 
 /** The config as the browser gets it: without the server's keys. */
-export function browserSiteConfig(site: SiteConfig): Omit<SiteConfig, "redirects"> {
+export function browserSiteConfig(site: SiteConfig): Omit<SiteConfig, "redirects" | "headers"> {
   const copy: Record<string, unknown> = { ...site };
   for (const key of SERVER_ONLY_KEYS) delete copy[key];
-  return copy as Omit<SiteConfig, "redirects">;
+  return copy as Omit<SiteConfig, "redirects" | "headers">;
 }
 
 /** A site with no `i18n`: one locale, never a prefix (`prefixes: false`), its text's language. */
@@ -128,12 +139,13 @@ export function siteConfigProblems(input: unknown): string[] {
   if (!isObject(input)) return ["the config must be an object"];
   const problems = unknownKeys(
     input,
-    ["i18n", "trailingSlash", "redirects", "assetPrefix", "basePath"],
+    ["i18n", "trailingSlash", "redirects", "headers", "assetPrefix", "basePath"],
     "",
   );
   if (input.basePath !== undefined) problems.push(...basePathProblems(input.basePath));
   if (input.assetPrefix !== undefined) problems.push(...assetPrefixProblems(input.assetPrefix));
   if (input.redirects !== undefined) problems.push(...redirectProblems(input.redirects));
+  if (input.headers !== undefined) problems.push(...headerRuleProblems(input.headers));
   if (input.trailingSlash !== undefined && typeof input.trailingSlash !== "boolean")
     problems.push(`trailingSlash: ${JSON.stringify(input.trailingSlash)} must be true or false`);
   const i18n = input.i18n;
@@ -192,6 +204,7 @@ export function defineSiteConfig<const L extends string>(input: SiteConfigInput<
     }),
     trailingSlash: input.trailingSlash ?? false,
     redirects: deepFreeze(structuredClone([...(input.redirects ?? [])])),
+    headers: deepFreeze(structuredClone([...(input.headers ?? [])])),
     assetPrefix: assetPrefixOf(input.assetPrefix ?? ""),
     basePath: input.basePath ?? "",
   });

@@ -34,6 +34,8 @@ export interface Exchange {
    * the path and query the browser asked for and still shows, below the base path.
    */
   rewrittenFrom?: string;
+  /** The headers the site's `headers()` rules set on the answer (server/steps/config-headers.ts). */
+  ruleHeaders?: string[];
 }
 
 /**

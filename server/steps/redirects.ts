@@ -7,7 +7,12 @@ import {
 import { detectedLocale } from "../../app/routing/locale.ts";
 import { redirectFor, siteRedirects } from "../../app/routing/redirects/rules.ts";
 import site from "../../site.config.ts";
-import { sendText, type Step } from "../platform/exchange.ts";
+import { sendText, type Exchange, type Step } from "../platform/exchange.ts";
+
+/** A redirect of the site's or of its URL rules carries no `headers()` rule's headers, as in Next.js. */
+function withoutRuleHeaders({ res, ruleHeaders }: Exchange): void {
+  for (const name of ruleHeaders ?? []) res.removeHeader(name);
+}
 
 /** How long a browser or a CDN may keep a permanent redirect: a site that changes its rules must not leave visitors stuck. */
 const PERMANENT_REDIRECT_CACHE = "public, max-age=3600";
@@ -21,7 +26,8 @@ const PERMANENT_REDIRECT_CACHE = "public, max-age=3600";
 export function siteRedirectRules(options: CanonicalOptions): Step {
   const redirects = siteRedirects(site.redirects, options);
   if (redirects.rules.length === 0) return () => false;
-  return ({ req, res, rawPath, path, rawSearch }) => {
+  return (exchange) => {
+    const { req, res, rawPath, path, rawSearch } = exchange;
     if (path !== null && isInternalPath(path)) return false;
     const { redirect, vary } = redirectFor(
       redirects,
@@ -38,6 +44,7 @@ export function siteRedirectRules(options: CanonicalOptions): Step {
     // The page's answer depends on them too, when a rule's condition did not hold.
     if (vary.length > 0) res.appendHeader("Vary", vary.join(", "));
     if (redirect === null) return false;
+    withoutRuleHeaders(exchange);
     const permanent = redirect.status === 301 || redirect.status === 308;
     sendText(res, redirect.status, `Redirect: ${redirect.location}\n`, {
       Location: redirect.location,
@@ -55,10 +62,12 @@ export function siteRedirectRules(options: CanonicalOptions): Step {
  * path passes too: it is nobody's, and gets the not-found page.
  */
 export function canonicalUrl(options: CanonicalOptions): Step {
-  return ({ res, rawPath, path, rawSearch }) => {
+  return (exchange) => {
+    const { res, rawPath, path, rawSearch } = exchange;
     if (path === null || isInternalPath(path)) return false;
     const location = canonicalRedirect(rawPath, rawSearch, options);
     if (location === null) return false;
+    withoutRuleHeaders(exchange);
     // Cacheable, but not for long: a site that changes trailingSlash must not leave browsers looping.
     sendText(res, 308, `Permanent Redirect: ${location}\n`, {
       Location: location,
@@ -73,7 +82,8 @@ export function canonicalUrl(options: CanonicalOptions): Step {
  * locale (cookie, then Accept-Language) is sent there. Reached in canonical form.
  */
 export function localeDetection(options: CanonicalOptions): Step {
-  return ({ req, res, path, rawSearch }) => {
+  return (exchange) => {
+    const { req, res, path, rawSearch } = exchange;
     if (path !== "/" || (req.method !== "GET" && req.method !== "HEAD")) return false;
     // The answer for `/` depends on both, for every cache between us and the visitor.
     res.appendHeader("Vary", "Accept-Language, Cookie");
@@ -82,6 +92,7 @@ export function localeDetection(options: CanonicalOptions): Step {
       acceptLanguage: req.headers["accept-language"],
     });
     if (locale === null) return false;
+    withoutRuleHeaders(exchange);
     const location = canonicalHref(locale, "/", options) + rawSearch;
     sendText(res, 307, `Temporary Redirect: ${location}\n`, { Location: location });
     return true;

@@ -20,6 +20,7 @@ export type AnsweredBy =
   | "security-headers"
   | "health"
   | "malformed"
+  | "config-headers"
   | "static"
   | "image"
   | "report"

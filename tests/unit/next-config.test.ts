@@ -14,6 +14,7 @@ describe("keys the site config takes", () => {
       basePath: "/shop",
       assetPrefix: "https://cdn.example.com",
       redirects: async () => [{ source: "/old", destination: "/new", permanent: true }],
+      headers: async () => [{ source: "/fonts/:file", headers: [{ key: "x-a", value: "1" }] }],
     });
     expect(reading).toEqual({
       site: {
@@ -22,6 +23,7 @@ describe("keys the site config takes", () => {
         basePath: "/shop",
         assetPrefix: "https://cdn.example.com",
         redirects: [{ source: "/old", destination: "/new", permanent: true }],
+        headers: [{ source: "/fonts/:file", headers: [{ key: "x-a", value: "1" }] }],
       },
       ignored: [],
       problems: [],
@@ -92,7 +94,6 @@ describe("keys that stop the build, each saying what to do", () => {
       { rewrites: async () => [] },
       "rewrites: rewrites() is not served by this shell yet: rewrite in the site's middleware",
     ],
-    [{ headers: async () => [] }, "headers: headers() is not served by this shell yet"],
     [
       { generateBuildId: async () => "x" },
       "generateBuildId: the shell's build id is the hash of its client build",

@@ -12,7 +12,7 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
     [{ trailingSlash: "always" }, 'trailingSlash: "always" must be true or false'],
     [
       { trailingslash: true },
-      "trailingslash: not a setting (known: i18n, trailingSlash, redirects, assetPrefix, basePath)",
+      "trailingslash: not a setting (known: i18n, trailingSlash, redirects, headers, assetPrefix, basePath)",
     ],
     [{ basePath: "/shop/" }, 'basePath: "/shop/" must not end with "/" (write "/shop")'],
     [{ i18n: [] }, "i18n: must be an object"],
@@ -104,6 +104,7 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
       i18n: { locales: ["de", "es"], defaultLocale: "es", localeDetection: true, prefixes: true },
       trailingSlash: false,
       redirects: [],
+      headers: [],
       assetPrefix: "",
       basePath: "",
     });
@@ -114,6 +115,7 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
       i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false, prefixes: false },
       trailingSlash: true,
       redirects: [],
+      headers: [],
       assetPrefix: "",
       basePath: "",
     });

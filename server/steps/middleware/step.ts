@@ -29,7 +29,6 @@ import {
   LOCALES,
   localeOfSegment,
 } from "../../../app/routing/locale.ts";
-import type { ConditionSubject } from "../../../app/routing/conditions.ts";
 import {
   compileMatcher,
   matchedPath,
@@ -48,7 +47,7 @@ import {
   siteUrlConfig,
   type NextMiddleware,
 } from "../../../app/next/server.ts";
-import { cookiesOf } from "../../../app/next/page/props.ts";
+import { conditionSubjectOf } from "../../platform/condition-subject.ts";
 import type { AppServerBuild } from "../../platform/build.ts";
 import { rewriteExchange, type Exchange, type Step } from "../../platform/exchange.ts";
 import type { Logger } from "../../platform/logger.ts";
@@ -137,20 +136,6 @@ function localeOf(path: string): string | null {
   return localeOfSegment(end === -1 ? path.slice(1) : path.slice(1, end)) ?? DEFAULT_LOCALE;
 }
 
-function subjectOf(req: IncomingMessage, search: string, host: string): ConditionSubject {
-  let cookies: Record<string, string> | undefined;
-  let query: URLSearchParams | undefined;
-  return {
-    header: (name) => {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value.join(", ") : value;
-    },
-    cookie: (name) => (cookies ??= cookiesOf(req.headers.cookie))[name],
-    query: (name) => (query ??= new URLSearchParams(search)).get(name) ?? undefined,
-    host: host.replace(/:\d+$/, ""),
-  };
-}
-
 function requestOf(exchange: Exchange, page: PageOf, href: string, urls: CanonicalOptions) {
   const { req } = exchange;
   const headers = new Headers();
@@ -234,7 +219,7 @@ export function siteMiddleware(
       locale === null || locale === DEFAULT_LOCALE || !LOCALE_PREFIXES
         ? page.path
         : page.path.slice(1 + locale.length) || "/";
-    const subject = matchers && subjectOf(req, page.search, exchange.origin!.host);
+    const subject = matchers && conditionSubjectOf(req, page.search, exchange.origin!.host);
     if (
       !matcherMatches(
         matchers,
