@@ -49,17 +49,24 @@ export function conditionProblem(condition: unknown, where: string): string | nu
 
 const compiled = new Map<string, RegExp>();
 
-function wholeMatch(pattern: string, actual: string): boolean {
+function wholePattern(pattern: string): RegExp {
   let regexp = compiled.get(pattern);
   if (regexp === undefined) {
     regexp = new RegExp(`^(?:${pattern})$`);
     if (compiled.size < 1000) compiled.set(pattern, regexp);
   }
-  return regexp.test(actual);
+  return regexp;
 }
 
-/** Whether the request meets one condition. */
-export function conditionMet(condition: Condition, subject: ConditionSubject): boolean {
+/**
+ * What a condition the request meets captures, or null when it does not meet
+ * it: without a `value`, the value itself under its key (a host's, nothing);
+ * with one, the pattern's named groups. Rules put them into what they write.
+ */
+export function conditionCaptures(
+  condition: Condition,
+  subject: ConditionSubject,
+): Record<string, string> | null {
   const actual =
     condition.type === "host"
       ? subject.host
@@ -68,8 +75,17 @@ export function conditionMet(condition: Condition, subject: ConditionSubject): b
         : condition.type === "cookie"
           ? subject.cookie(condition.key)
           : subject.query(condition.key);
-  if (actual === undefined) return false;
-  return condition.value === undefined || wholeMatch(condition.value, actual);
+  if (actual === undefined) return null;
+  if (condition.value === undefined) {
+    return condition.type === "host" ? {} : { [condition.key]: actual };
+  }
+  const found = wholePattern(condition.value).exec(actual);
+  return found === null ? null : { ...found.groups };
+}
+
+/** Whether the request meets one condition. */
+export function conditionMet(condition: Condition, subject: ConditionSubject): boolean {
+  return conditionCaptures(condition, subject) !== null;
 }
 
 /** Every `has` met and no `missing` one. */

@@ -9,7 +9,7 @@
  * the conditions' captures (`:slug`).
  */
 import { match } from "path-to-regexp";
-import type { Condition, ConditionSubject } from "./conditions.ts";
+import { conditionCaptures, type ConditionSubject } from "./conditions.ts";
 import type { HeaderRule } from "./header-rule-config.ts";
 
 export type { HeaderRule } from "./header-rule-config.ts";
@@ -46,24 +46,6 @@ export function compileHeaderRules(rules: readonly HeaderRule[], site: HeaderSit
   });
 }
 
-/** What a condition captures: the value itself by its key, or its pattern's named groups; null when it fails. */
-function captured(condition: Condition, subject: ConditionSubject): Record<string, string> | null {
-  const actual =
-    condition.type === "host"
-      ? subject.host
-      : condition.type === "header"
-        ? subject.header(condition.key.toLowerCase())
-        : condition.type === "cookie"
-          ? subject.cookie(condition.key)
-          : subject.query(condition.key);
-  if (actual === undefined) return null;
-  if (condition.value === undefined)
-    return condition.type === "host" ? {} : { [condition.key]: actual };
-  const found = new RegExp(`^(?:${condition.value})$`).exec(actual);
-  if (found === null) return null;
-  return { ...found.groups };
-}
-
 function substitute(text: string, params: Record<string, string>): string {
   return text.replace(/:([A-Za-z_]\w*)/g, (whole, name: string) => params[name] ?? whole);
 }
@@ -87,14 +69,17 @@ export function headersFor(
     }
     let met = true;
     for (const condition of rule.has ?? []) {
-      const captures = captured(condition, subject);
+      const captures = conditionCaptures(condition, subject);
       if (captures === null) {
         met = false;
         break;
       }
       Object.assign(params, captures);
     }
-    if (!met || (rule.missing ?? []).some((condition) => captured(condition, subject) !== null))
+    if (
+      !met ||
+      (rule.missing ?? []).some((condition) => conditionCaptures(condition, subject) !== null)
+    )
       continue;
     for (const { key, value } of rule.headers) {
       const name = substitute(key, params);
