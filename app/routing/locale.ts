@@ -103,6 +103,20 @@ export function splitLocalePath(pathname: string): LocalePath {
   return { locale: DEFAULT_LOCALE, prefix: null, path: pathname };
 }
 
+/**
+ * A path as Next.js's matchers read it, before any redirect made it canonical:
+ * its locale prefix in any case (`/PT-br/a` -> pt-BR + `/a`; `/en/a`, the
+ * default's, -> en + `/a`), an unprefixed path in the default locale; the
+ * locale null without i18n, where no segment is one.
+ */
+export function localeAndPathOf(pathname: string): { locale: Locale | null; path: string } {
+  if (!LOCALE_PREFIXES) return { locale: null, path: pathname };
+  const end = pathname.indexOf("/", 1);
+  const named = localeOfSegment(end === -1 ? pathname.slice(1) : pathname.slice(1, end));
+  if (named === null) return { locale: DEFAULT_LOCALE, path: pathname };
+  return { locale: named, path: end === -1 ? "/" : pathname.slice(end) };
+}
+
 /** The path of `path` (unprefixed, starting with `/`) in `locale`: `/about` in fr -> `/fr/about`. */
 export function localizedPath(locale: Locale, path: string): string {
   if (locale === DEFAULT_LOCALE) return path;

@@ -8,12 +8,7 @@
  */
 import { compileHeaderRules, headersFor, type HeaderRule } from "../../app/routing/header-rules.ts";
 import { matchedPath } from "../../app/next/middleware/matcher.ts";
-import {
-  DEFAULT_LOCALE,
-  LOCALE_PREFIXES,
-  LOCALES,
-  localeOfSegment,
-} from "../../app/routing/locale.ts";
+import { LOCALE_PREFIXES, LOCALES, localeAndPathOf } from "../../app/routing/locale.ts";
 import { NEXT_DATA_PREFIX, parseNextDataPath } from "../../app/next/routing/data-url.ts";
 import { conditionSubjectOf } from "../platform/condition-subject.ts";
 import type { Step } from "../platform/exchange.ts";
@@ -31,14 +26,12 @@ export function configHeaders(rules: readonly HeaderRule[], basePath: string): S
     const data = path?.startsWith(NEXT_DATA_PREFIX)
       ? parseNextDataPath(path, LOCALE_PREFIXES ? LOCALES : null)
       : null;
-    let below = data?.path ?? path ?? rawPath;
-    let locale: string | null = data ? (data.locale ?? null) : null;
-    if (LOCALE_PREFIXES && path !== null && data === null) {
-      const end = below.indexOf("/", 1);
-      const named = localeOfSegment(end === -1 ? below.slice(1) : below.slice(1, end));
-      locale = named ?? DEFAULT_LOCALE;
-      if (named !== null) below = end === -1 ? "/" : below.slice(end);
-    }
+    const { locale, path: below } =
+      data !== null
+        ? { locale: data.locale, path: data.path }
+        : path !== null
+          ? localeAndPathOf(path)
+          : { locale: null, path: rawPath };
     const full = path === null ? rawPath : matchedPath(site, locale, below);
     const subject = conditionSubjectOf(req, rawSearch, req.headers.host ?? "");
     const headers = headersFor(compiled, full, subject);

@@ -128,6 +128,22 @@ describe("a document", () => {
     );
   });
 
+  test("the matcher names a page's path under any spelling of its locale prefix", async () => {
+    const seen: string[] = [];
+    const { base } = await serve(
+      middleware(
+        (request) => {
+          seen.push(`${request.nextUrl.locale}:${request.nextUrl.pathname}`);
+        },
+        { matcher: "/blog/:slug" },
+      ),
+    );
+    for (const path of ["/blog/a", "/en/blog/a", "/fr/blog/a", "/FR/blog/a", "/xx/blog/a"]) {
+      await fetch(base + path);
+    }
+    expect(seen).toEqual(["en:/blog/a", "en:/blog/a", "fr:/blog/a", "fr:/blog/a"]);
+  });
+
   test("redirect: a Location of this origin as its path", async () => {
     const { base } = await serve(
       middleware((request) => NextResponse.redirect(new URL("/b?x=1", request.url), 308)),

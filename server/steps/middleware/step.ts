@@ -27,7 +27,9 @@ import {
   DEFAULT_LOCALE,
   LOCALE_PREFIXES,
   LOCALES,
-  localeOfSegment,
+  localeAndPathOf,
+  localizedPath,
+  type Locale,
 } from "../../../app/routing/locale.ts";
 import {
   compileMatcher,
@@ -108,13 +110,9 @@ function pageOf(exchange: Exchange, buildId: string, urls: CanonicalOptions): Pa
     const target = parseNextDataPath(path, LOCALE_PREFIXES ? LOCALES : null);
     // Another build's data URL goes on to its 404: no page's.
     if (target === null || target.buildId !== buildId) return null;
-    const prefixed =
-      target.locale === null || target.locale === DEFAULT_LOCALE
-        ? target.path
-        : target.path === "/"
-          ? `/${target.locale}`
-          : `/${target.locale}${target.path}`;
-    return { path: prefixed, search: rawSearch, data: "next-data" };
+    // parseNextDataPath took only the site's locales.
+    const locale = (target.locale ?? DEFAULT_LOCALE) as Locale;
+    return { path: localizedPath(locale, target.path), search: rawSearch, data: "next-data" };
   }
   if (path.endsWith(".data")) {
     const document = documentPathOfDataRequest(path, rawSearch, { ...urls, basePath: "" });
@@ -127,13 +125,6 @@ function pageOf(exchange: Exchange, buildId: string, urls: CanonicalOptions): Pa
   // React Router's own: its route manifest.
   if (path === "/__manifest") return null;
   return { path, search: rawSearch, data: null };
-}
-
-/** The locale a page path names by its prefix, or the default one. */
-function localeOf(path: string): string | null {
-  if (!LOCALE_PREFIXES) return null;
-  const end = path.indexOf("/", 1);
-  return localeOfSegment(end === -1 ? path.slice(1) : path.slice(1, end)) ?? DEFAULT_LOCALE;
 }
 
 function requestOf(exchange: Exchange, page: PageOf, href: string, urls: CanonicalOptions) {
@@ -214,11 +205,7 @@ export function siteMiddleware(
     if (page === null) return false;
     const { req, res } = exchange;
     const origin = `${exchange.origin!.protocol}//${exchange.origin!.host}`;
-    const locale = localeOf(page.path);
-    const below =
-      locale === null || locale === DEFAULT_LOCALE || !LOCALE_PREFIXES
-        ? page.path
-        : page.path.slice(1 + locale.length) || "/";
+    const { locale, path: below } = localeAndPathOf(page.path);
     const subject = matchers && conditionSubjectOf(req, page.search, exchange.origin!.host);
     if (
       !matcherMatches(
