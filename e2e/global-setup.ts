@@ -19,6 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { presentedKey } from "./chromium.ts";
+import { hostNetworkSettled } from "./host-network.ts";
 import { saveSiteUrls } from "./site-urls.ts";
 import underBase from "../tests/base-path/site.config.ts";
 import { siteConfigInputOf } from "../app/routing/site-config.ts";
@@ -122,6 +123,11 @@ export default async function globalSetup() {
   process.env.E2E_TRUSTED_KEYS = await presentedKey(process.env.PROXY_URL);
   // The sitemap is the site's: under its base path; the URLs it lists carry it.
   await saveSiteUrls(process.env.APP_URL + basePath, false);
+  // The containers' links changed the host's network, which fails a browser's
+  // request in flight while it settles (host-network.ts).
+  const hostNetwork = await hostNetworkSettled();
+  if (!hostNetwork.settled)
+    console.warn(`the host network was still changing after ${hostNetwork.waitedMs} ms`);
 
   return async () => {
     await proxy.stop();
