@@ -69,6 +69,12 @@ export interface RequestInfo {
   readonly rewrittenTo?: string;
   /** With `rewrittenTo`: the path (below the base path) and query the browser asked for and shows. */
   readonly rewrittenFrom?: string;
+  /**
+   * With `rewrittenTo`, when the site's `rewrites()` made it (not its
+   * middleware): `rewrittenFrom`, which a Next.js page is then given as its
+   * `req.url` and whose query its `resolvedUrl` keeps (app/next/page/props.ts).
+   */
+  readonly askedFor?: string;
   /** Set by the root middleware: the matched route pattern, for the access log. */
   routePattern?: string;
   /**

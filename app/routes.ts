@@ -16,7 +16,7 @@ import {
 } from "@react-router/dev/routes";
 import { pagesIn } from "./pages-folder.ts";
 import { LOCALE_PREFIXES, LOCALES, type Locale } from "./routing/locale.ts";
-import { PAGES_FOLDER, routeIdOf, routePathOf } from "./routing/pages.ts";
+import { notFoundRouteId, PAGES_FOLDER, routeIdOf, routePathOf } from "./routing/pages.ts";
 
 // Matching is case-sensitive, as in Next.js: `/About` is not `/about`.
 const exact = { caseSensitive: true };
@@ -36,7 +36,7 @@ function localeRoutes(locale: Locale | null): RouteConfigEntry[] {
     // the site's own 404 page (app/pages/404.tsx).
     route("*", "routes/not-found.tsx", {
       ...exact,
-      id: locale ? `${locale}/not-found` : "not-found",
+      id: notFoundRouteId(locale),
     }),
   ];
 }

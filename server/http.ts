@@ -22,6 +22,7 @@ import { rejectMalformed } from "./steps/malformed.ts";
 import { publicOrigin } from "./steps/origin.ts";
 import { apiRoutes } from "./steps/api/step.ts";
 import { siteMiddleware, siteMiddlewareOf } from "./steps/middleware/step.ts";
+import { siteRewrites } from "./steps/rewrites/step.ts";
 import { createPageRenderer, reactRouter } from "./pages/react-router.ts";
 import { nextData } from "./pages/next-data.ts";
 import { canonicalUrl, localeDetection, siteRedirectRules } from "./steps/redirects.ts";
@@ -160,6 +161,8 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     { buildId, urls },
     logger,
   );
+  // The site's rewrites() (next.config.js): a bad pattern stops the start here.
+  const rewrites = siteRewrites(site.rewrites, { buildId, urls, files, build, assets });
   const reportCounts = reportCounters();
   // Each step with the name the metrics give its answers.
   const pipeline: (readonly [AnsweredBy, Step])[] = [
@@ -180,6 +183,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     ["build-binding", buildBinding(buildId, urls)],
     ["origin", publicOrigin(config)],
     ["middleware", middleware],
+    ["rewrites", rewrites],
     ["api", api],
     ["sitemap", sitemapStep.step],
     ["rendered-once", pages.fromMemory],

@@ -8,46 +8,27 @@
  * says `basePath: false`. A key or value may name the source's parameters and
  * the conditions' captures (`:slug`).
  */
-import { match } from "path-to-regexp";
 import { conditionCaptures, type ConditionSubject } from "./conditions.ts";
 import type { HeaderRule } from "./header-rule-config.ts";
+import {
+  flatParams,
+  sourceMatcher,
+  substituted,
+  type RuleParams,
+  type RuleSite,
+} from "./rule-pattern.ts";
 
 export type { HeaderRule } from "./header-rule-config.ts";
 
-export interface HeaderSite {
-  readonly basePath: string;
-  /** The locales, as written in URLs; null without i18n. */
-  readonly locales: readonly string[] | null;
-}
+export type HeaderSite = RuleSite;
 
 interface CompiledRule {
   readonly rule: HeaderRule;
-  readonly match: (path: string) => false | { params: Record<string, string | string[]> };
+  readonly match: (path: string) => RuleParams | null;
 }
 
 export function compileHeaderRules(rules: readonly HeaderRule[], site: HeaderSite): CompiledRule[] {
-  return rules.map((rule) => {
-    const localized = site.locales !== null && rule.locale !== false;
-    const locale = localized ? `/:nextInternalLocale(${site.locales!.join("|")})` : "";
-    const source = locale + (localized && rule.source === "/" ? "" : rule.source);
-    const base = rule.basePath === false ? "" : site.basePath;
-    let matcher: ReturnType<typeof match>;
-    try {
-      matcher = match(base + source || "/", { decode: decodeURIComponent });
-    } catch (error) {
-      throw new Error(
-        `headers: the source "${rule.source}" is not a path pattern: ${(error as Error).message}`,
-      );
-    }
-    return {
-      rule,
-      match: (path) => matcher(path) as false | { params: Record<string, string | string[]> },
-    };
-  });
-}
-
-function substitute(text: string, params: Record<string, string>): string {
-  return text.replace(/:([A-Za-z_]\w*)/g, (whole, name: string) => params[name] ?? whole);
+  return rules.map((rule) => ({ rule, match: sourceMatcher(rule, site, "headers") }));
 }
 
 /**
@@ -62,11 +43,8 @@ export function headersFor(
   const out = new Map<string, [string, string]>();
   for (const { rule, match: matches } of rules) {
     const found = matches(path);
-    if (found === false) continue;
-    const params: Record<string, string> = {};
-    for (const [name, value] of Object.entries(found.params)) {
-      params[name] = Array.isArray(value) ? value.join("/") : value;
-    }
+    if (found === null) continue;
+    const params = flatParams(found);
     let met = true;
     for (const condition of rule.has ?? []) {
       const captures = conditionCaptures(condition, subject);
@@ -82,8 +60,8 @@ export function headersFor(
     )
       continue;
     for (const { key, value } of rule.headers) {
-      const name = substitute(key, params);
-      out.set(name.toLowerCase(), [name, substitute(value, params)]);
+      const name = substituted(key, params);
+      out.set(name.toLowerCase(), [name, substituted(value, params)]);
     }
   }
   return [...out.values()];

@@ -22,7 +22,15 @@ import {
 export const BUILD_PHASE = "phase-production-build";
 
 /** What the site config takes as it is. */
-const TAKEN = ["i18n", "trailingSlash", "basePath", "assetPrefix", "redirects", "headers"] as const;
+const TAKEN = [
+  "i18n",
+  "trailingSlash",
+  "basePath",
+  "assetPrefix",
+  "redirects",
+  "headers",
+  "rewrites",
+] as const;
 
 /** Keys the shell has no use for: reported, then ignored. */
 const IGNORED: Readonly<Record<string, string>> = {
@@ -75,11 +83,6 @@ const REFUSED: Readonly<
   env: {
     fine: (value) => isObject(value) && Object.keys(value).length === 0,
     advice: "read process.env on the server, and pass what a page needs through its props",
-  },
-  rewrites: {
-    fine: () => false,
-    advice:
-      "rewrites() is not served by this shell yet: rewrite in the site's middleware (app/middleware.ts) with NextResponse.rewrite",
   },
   i18n: { fine: () => true, advice: "" },
   images: { fine: () => true, advice: "" },
@@ -161,8 +164,8 @@ function i18nOf(i18n: unknown, problems: string[]): SiteConfigInput<string>["i18
 
 /**
  * A next.config's exported value read: `config` is the module's default export
- * (an object, or a function of the phase, maybe async). Async: `redirects()`
- * is called, as Next.js calls it at build time.
+ * (an object, or a function of the phase, maybe async). Async: `redirects()`,
+ * `rewrites()` and `headers()` are called, as Next.js calls them at build time.
  */
 export async function readNextConfig(
   config: unknown,
@@ -209,7 +212,8 @@ export async function readNextConfig(
         problems.push(...imagesProblems(raw));
         break;
       case "redirects":
-      case "headers": {
+      case "headers":
+      case "rewrites": {
         if (typeof raw !== "function") {
           problems.push(`${key}: must be a function that returns the list, as Next.js calls it`);
           break;

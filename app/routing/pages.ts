@@ -311,6 +311,16 @@ export function routeIdOf(page: PageRoute, locale: string | null): string {
   return locale === null ? id : `${locale}/${id}`;
 }
 
+/** The id of the route that answers 404 for the paths no page claims, in a locale (null: unprefixed). */
+export function notFoundRouteId(locale: string | null): string {
+  return locale === null ? "not-found" : `${locale}/not-found`;
+}
+
+export function isNotFoundRouteId(id: string): boolean {
+  // A page's id starts with the pages folder (`pages/not-found` is a page); no locale is named so.
+  return /^([^/]+\/)?not-found$/.test(id) && !id.startsWith(`${PAGES_FOLDER}/`);
+}
+
 /** The page of a route id made by routeIdOf, under the locale prefix it was made for; null for any other route. */
 export function pageRouteOfId(id: string, prefix: string | null): PageRoute | null {
   const scope = prefix === null ? `${PAGES_FOLDER}/` : `${prefix}/${PAGES_FOLDER}/`;

@@ -10,9 +10,17 @@ import { basePathProblems } from "./base-path.ts";
 import { isObject } from "./is-object.ts";
 import { headerRuleProblems, type HeaderRule } from "./header-rule-config.ts";
 import { redirectProblems, type RedirectRule } from "./redirects/config.ts";
+import {
+  PHASES,
+  rewritePhasesOf,
+  rewriteProblems,
+  type RewritePhases,
+  type RewritesInput,
+} from "./rewrite-config.ts";
 
 export type { RedirectRule } from "./redirects/config.ts";
 export type { HeaderRule } from "./header-rule-config.ts";
+export type { RewritePhases, RewriteRule, RewritesInput } from "./rewrite-config.ts";
 
 export interface SiteConfigInput<L extends string> {
   /** Locales as path prefixes (`/fr/about`); the default one has none. */
@@ -37,6 +45,13 @@ export interface SiteConfigInput<L extends string> {
    * every rule that matches adds its headers. The server's alone. Default: none.
    */
   readonly headers?: readonly HeaderRule[];
+  /**
+   * Paths served by other paths of the site, the URL kept, as next.config.js's
+   * `rewrites()` returns them: a list (asked after the pages without
+   * parameters), or `{ beforeFiles, afterFiles, fallback }`. The server's alone.
+   * Default: none.
+   */
+  readonly rewrites?: RewritesInput;
   /**
    * Where the hashed client files are fetched from: a CDN's URL, such as
    * `https://cdn.example.com` (it pulls `/assets/*` from this site). Built in.
@@ -66,6 +81,12 @@ export interface SiteConfig<L extends string = string> {
   readonly trailingSlash: boolean;
   readonly redirects: readonly RedirectRule[];
   readonly headers: readonly HeaderRule[];
+  readonly rewrites: RewritePhases;
+  /**
+   * Whether the site has rewrites: the browser's copy keeps this of them (a
+   * page's click then asks the server which page it is, app/next/page/client.tsx).
+   */
+  readonly hasRewrites: boolean;
   /** The CDN's URL without a trailing slash, or "" for this site. */
   readonly assetPrefix: string;
   /** The sub-path the site is served under (`/shop`), or "" for none. */
@@ -73,19 +94,22 @@ export interface SiteConfig<L extends string = string> {
 }
 
 /** Keys the config works out, which no site.config.ts sets (the configuration guide lists the others). */
-export const DERIVED_KEYS = ["i18n.prefixes"] as const;
+export const DERIVED_KEYS = ["i18n.prefixes", "hasRewrites"] as const;
 
 /** The keys the browser never gets: the build leaves them out of its copy. */
 export const SERVER_ONLY_KEYS = [
   "redirects",
   "headers",
+  "rewrites",
 ] as const satisfies readonly (keyof SiteConfig)[];
 
+export type BrowserSiteConfig = Omit<SiteConfig, (typeof SERVER_ONLY_KEYS)[number]>;
+
 /** The config as the browser gets it: without the server's keys. */
-export function browserSiteConfig(site: SiteConfig): Omit<SiteConfig, "redirects" | "headers"> {
+export function browserSiteConfig(site: SiteConfig): BrowserSiteConfig {
   const copy: Record<string, unknown> = { ...site };
   for (const key of SERVER_ONLY_KEYS) delete copy[key];
-  return copy as Omit<SiteConfig, "redirects" | "headers">;
+  return copy as BrowserSiteConfig;
 }
 
 /** A site with no `i18n`: one locale, never a prefix (`prefixes: false`), its text's language. */
@@ -139,13 +163,14 @@ export function siteConfigProblems(input: unknown): string[] {
   if (!isObject(input)) return ["the config must be an object"];
   const problems = unknownKeys(
     input,
-    ["i18n", "trailingSlash", "redirects", "headers", "assetPrefix", "basePath"],
+    ["i18n", "trailingSlash", "redirects", "headers", "rewrites", "assetPrefix", "basePath"],
     "",
   );
   if (input.basePath !== undefined) problems.push(...basePathProblems(input.basePath));
   if (input.assetPrefix !== undefined) problems.push(...assetPrefixProblems(input.assetPrefix));
   if (input.redirects !== undefined) problems.push(...redirectProblems(input.redirects));
   if (input.headers !== undefined) problems.push(...headerRuleProblems(input.headers));
+  if (input.rewrites !== undefined) problems.push(...rewriteProblems(input.rewrites));
   if (input.trailingSlash !== undefined && typeof input.trailingSlash !== "boolean")
     problems.push(`trailingSlash: ${JSON.stringify(input.trailingSlash)} must be true or false`);
   const i18n = input.i18n;
@@ -194,6 +219,7 @@ export function defineSiteConfig<const L extends string>(input: SiteConfigInput<
   const problems = siteConfigProblems(input);
   if (problems.length > 0)
     throw new Error(`site.config.ts is not valid:\n- ${problems.join("\n- ")}`);
+  const rewrites = rewritePhasesOf(input.rewrites);
   const i18n = input.i18n ?? (SINGLE_LOCALE as unknown as NonNullable<typeof input.i18n>);
   return Object.freeze({
     i18n: Object.freeze({
@@ -205,6 +231,8 @@ export function defineSiteConfig<const L extends string>(input: SiteConfigInput<
     trailingSlash: input.trailingSlash ?? false,
     redirects: deepFreeze(structuredClone([...(input.redirects ?? [])])),
     headers: deepFreeze(structuredClone([...(input.headers ?? [])])),
+    rewrites: deepFreeze(structuredClone(rewrites)),
+    hasRewrites: PHASES.some((phase) => rewrites[phase].length > 0),
     assetPrefix: assetPrefixOf(input.assetPrefix ?? ""),
     basePath: input.basePath ?? "",
   });
@@ -213,7 +241,8 @@ export function defineSiteConfig<const L extends string>(input: SiteConfigInput<
 /** The input that makes `config` again (defineSiteConfig's inverse): to write a site.config.ts. */
 export function siteConfigInputOf<L extends string>(config: SiteConfig<L>): SiteConfigInput<L> {
   const { prefixes, ...i18n } = config.i18n;
-  return { ...config, i18n: prefixes ? i18n : undefined };
+  const { hasRewrites: _derived, ...input } = config;
+  return { ...input, i18n: prefixes ? i18n : undefined };
 }
 
 /**

@@ -17,12 +17,46 @@ export interface AllowedDifference {
 const LOCALE_CASE =
   "A locale prefix in another case than the config's (/pt-br/about for pt-BR): Next.js serves the page at that URL too; the shell redirects it (308) to the configured case, as the contract redirects every other spelling of a page's URL, so that each page has one URL (the canonical link, the caches, the access log).";
 
+const REWRITES_REPLACE =
+  "The site has rewrites(), and the error page shown (404 or 500) has getStaticProps: Next.js's client then replaces the route once hydrated (its `_h` replace, which it makes for a getStaticProps page only when the site has rewrites), resolving the URL again to the page it names, so that the error page's router reports that page's pathname, route and query, and the replace fires beforeHistoryChange. The shell's router reports the error page it shows, as Next.js's does for a site without rewrites.";
+
 export const ALLOWED: readonly AllowedDifference[] = [
+  ...["page /ssg/second", "page /ssg-blocking/missing", "page /fr/ssg-blocking/missing"].flatMap(
+    (observation) =>
+      ["shown.router.pathname", "shown.router.query", "shown.router.route", "shown.text"].map(
+        (field) => ({
+          observation,
+          field,
+          reason: REWRITES_REPLACE,
+        }),
+      ),
+  ),
+  ...[
+    "navigation from /links: click #to-throws",
+    "navigation from /links: then Back from #to-throws",
+  ].map((observation) => ({ observation, field: "events", reason: REWRITES_REPLACE })),
   ...["props", "text"].map((field) => ({
     observation: "middleware in the browser: a click the middleware rewrites to a page with data",
     field,
     reason:
       "Next.js's client shows the rewritten getServerSideProps page without its props (its data URL for the click answers the page's HTML, so the props it reads are {}); the shell loads the clicked URL as a document, which shows the page with its props, as a visit to that URL shows it in both.",
+  })),
+  ...[
+    "rewrites() in the browser: a click rewritten to a page with data",
+    "rewrites() in the browser: a click to a fallback page with data",
+  ].flatMap((observation) =>
+    ["props.reqUrl", "text"].map((field) => ({
+      observation,
+      field,
+      reason:
+        "A click to a URL the site's rewrites() rewrite: Next.js's client resolves the rewrite itself and asks the destination's data URL, so its getServerSideProps sees the destination as req.url; the shell's server picks the page (the client cannot know every rule's conditions) and has the browser load the clicked URL as a document, with the 3800 ms fallback, where req.url is the URL asked for, as a visit to it gives in both runtimes.",
+    })),
+  ),
+  ...["router.query.id", "text"].map((field) => ({
+    observation: "rewrites() in the browser: a click rewritten before the pages, by a query",
+    field,
+    reason:
+      "Next.js's client, resolving a rewrite with a `has` condition itself, leaves the destination page's parameter out of router.query; its own document load of the same URL has it, as the shell's has (the HTTP case of the same rewrite matches).",
   })),
   ...["status", "location", "shown"].map((field) => ({
     observation: "page /pt-br/about",

@@ -152,7 +152,7 @@ for (const [id, ends] of LINKS) {
         then(click(`#${id}`), waitFor(ends), (page) => page.waitForLoadState("networkidle")),
       ],
       [
-        "then Back",
+        `then Back from #${id}`,
         then(
           (page) => page.goBack().then(() => {}),
           (page) => page.waitForLoadState("networkidle"),

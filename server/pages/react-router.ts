@@ -91,6 +91,7 @@ export function createPageRenderer(
         ...(exchange.rewrittenFrom !== undefined && {
           rewrittenTo: basePath + exchange.path + exchange.rawSearch,
           rewrittenFrom: exchange.rewrittenFrom,
+          ...(exchange.rewrittenByConfig && { askedFor: exchange.rewrittenFrom }),
         }),
         ...(embedder && { embedImage: embedderForRender(embedder).embedImage }),
         pipesDocument: true,

@@ -34,6 +34,12 @@ export interface Exchange {
    * the path and query the browser asked for and still shows, below the base path.
    */
   rewrittenFrom?: string;
+  /**
+   * Set when the site's `rewrites()` (server/steps/rewrites/) rewrote it, which
+   * Next.js tells its pages apart from a middleware's rewrite: their `req.url`
+   * is then the URL asked for.
+   */
+  rewrittenByConfig?: boolean;
   /** The headers the site's `headers()` rules set on the answer (server/steps/config-headers.ts). */
   ruleHeaders?: string[];
 }

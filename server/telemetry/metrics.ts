@@ -31,6 +31,7 @@ export type AnsweredBy =
   | "build-binding"
   | "origin"
   | "middleware"
+  | "rewrites"
   | "api"
   | "sitemap"
   | "rendered-once"

@@ -3,6 +3,40 @@ const nextConfig = {
   i18n: { locales: ["en", "fr", "pt-BR"], defaultLocale: "en", localeDetection: false },
   trailingSlash: false,
   poweredByHeader: false,
+  // Each source is a path no other spec asks for (rewrites.spec.ts reads them);
+  // /c/rw-after and the /about with ?rw=before shadow pages on purpose.
+  async rewrites() {
+    return {
+      beforeFiles: [
+        {
+          source: "/about",
+          has: [{ type: "query", key: "rw", value: "before" }],
+          destination: "/ssr/11",
+        },
+        { source: "/rw/file", destination: "/photo.png" },
+      ],
+      afterFiles: [
+        { source: "/rw/chain", destination: "/rw/about" },
+        { source: "/rw/about", destination: "/about" },
+        { source: "/rw/post/:slug", destination: "/ssr/:slug" },
+        { source: "/rw/query/:slug", destination: "/ssr/7?from=:slug" },
+        { source: "/rw/docs/:path*", destination: "/docs/:path*" },
+        { source: "/c/rw-after", destination: "/about" },
+        { source: "/rw/api/:id", destination: "/api/users/:id" },
+        {
+          source: "/rw/has",
+          has: [{ type: "header", key: "x-rw", value: "(?<flavour>\\w+)" }],
+          destination: "/ssr/:flavour",
+        },
+        { source: "/fr/rw/own-locale", locale: false, destination: "/ssr/3" },
+      ],
+      fallback: [
+        { source: "/c/:d", destination: "/about" },
+        { source: "/rw-missing/:id", destination: "/ssr/:id" },
+        { source: "/rw/plain", destination: "/mw/plain" },
+      ],
+    };
+  },
   // Each rule names a header no other observation reads (config.spec.ts reads them).
   async headers() {
     return [

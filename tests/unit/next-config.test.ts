@@ -90,10 +90,7 @@ describe("keys that stop the build, each saying what to do", () => {
       },
       "i18n.domains: locales by domain are not supported",
     ],
-    [
-      { rewrites: async () => [] },
-      "rewrites: rewrites() is not served by this shell yet: rewrite in the site's middleware",
-    ],
+    [{ rewrites: [] }, "rewrites: must be a function that returns the list"],
     [
       { generateBuildId: async () => "x" },
       "generateBuildId: the shell's build id is the hash of its client build",
@@ -135,8 +132,13 @@ describe("keys that stop the build, each saying what to do", () => {
 describe("the site config a next.config makes", () => {
   test("its keys checked as site.config.ts's are; the build stops, naming each", async () => {
     await expect(
-      siteConfigFromNext({ trailingSlash: "yes", rewrites: async () => [] }),
-    ).rejects.toThrow(/next.config cannot be served as it is:\n- rewrites: .*/);
+      siteConfigFromNext({
+        trailingSlash: "yes",
+        rewrites: async () => [{ source: "/a", destination: "https://api.example.com/a" }],
+      }),
+    ).rejects.toThrow(
+      /next.config cannot be served as it is:\n- rewrites\[0\]\.destination: "https:\/\/api\.example\.com\/a" is another origin.*\n- trailingSlash: "yes" must be true or false/,
+    );
     await expect(siteConfigFromNext({ basePath: "shop" })).rejects.toThrow(/basePath/);
   });
 

@@ -12,7 +12,7 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
     [{ trailingSlash: "always" }, 'trailingSlash: "always" must be true or false'],
     [
       { trailingslash: true },
-      "trailingslash: not a setting (known: i18n, trailingSlash, redirects, headers, assetPrefix, basePath)",
+      "trailingslash: not a setting (known: i18n, trailingSlash, redirects, headers, rewrites, assetPrefix, basePath)",
     ],
     [{ basePath: "/shop/" }, 'basePath: "/shop/" must not end with "/" (write "/shop")'],
     [{ i18n: [] }, "i18n: must be an object"],
@@ -105,6 +105,8 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
       trailingSlash: false,
       redirects: [],
       headers: [],
+      rewrites: { beforeFiles: [], afterFiles: [], fallback: [] },
+      hasRewrites: false,
       assetPrefix: "",
       basePath: "",
     });
@@ -116,6 +118,8 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
       trailingSlash: true,
       redirects: [],
       headers: [],
+      rewrites: { beforeFiles: [], afterFiles: [], fallback: [] },
+      hasRewrites: false,
       assetPrefix: "",
       basePath: "",
     });
@@ -146,9 +150,22 @@ describe("site.config.ts: what the browser gets", () => {
     expect(browserSiteConfig(config)).toEqual({
       i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false, prefixes: false },
       trailingSlash: true,
+      hasRewrites: false,
       assetPrefix: "https://cdn.example.com/site",
       basePath: "",
     });
+  });
+
+  test("of the rewrites, only whether there are any: a list is afterFiles", () => {
+    const rewritten = defineSiteConfig({ rewrites: [{ source: "/a", destination: "/b" }] });
+    expect(rewritten.rewrites).toEqual({
+      beforeFiles: [],
+      afterFiles: [{ source: "/a", destination: "/b" }],
+      fallback: [],
+    });
+    expect(browserSiteConfig(rewritten)).toMatchObject({ hasRewrites: true });
+    expect(browserSiteConfig(rewritten)).not.toHaveProperty("rewrites");
+    expect(defineSiteConfig(siteConfigInputOf(rewritten))).toEqual(rewritten);
   });
 
   test("the rules are the server's, frozen, and the config's input is left as it was", () => {

@@ -34,7 +34,7 @@ import { nextDataUrlOf } from "./data-location.ts";
 import { isShallowNavigation, querySearchOf } from "../router.tsx";
 import { siteApp } from "../site-files.ts";
 import { initialProps, hasInitialProps } from "./initial-props.ts";
-import { hasMiddleware } from "virtual:next-middleware";
+import { serverPicksPage } from "./server-picks-page.ts";
 import type {
   ClientNotFound,
   NextPageData,
@@ -68,7 +68,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       nextDataUrlOf(pattern, url, basePath, querySearchOf(url.search, pending?.state));
 
     if (meta.data === "initial") {
-      if (hasMiddleware) {
+      if (serverPicksPage) {
         const response = await fetch(dataUrl(), {
           signal: request.signal,
           headers: { "x-nextjs-data": "1" },

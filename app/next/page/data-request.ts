@@ -24,6 +24,12 @@ export interface PageRequest {
    * query's keys come in Next.js's order.
    */
   readonly querySearch?: string;
+  /**
+   * Set when the site's `rewrites()` served this page for another URL: that
+   * URL's path (without base path and locale prefix) and query. Next.js gives it
+   * as `req.url` and `asPath`, and keeps its query in `resolvedUrl`.
+   */
+  readonly asked?: { readonly path: string; readonly search: string };
 }
 
 export interface NextDataInput {

@@ -277,7 +277,8 @@ export async function pageProps(input: PagePropsInput): Promise<PagePropsOutcome
   const { App, page, functions, meta, request, locales, node } = input;
   const dynamic = request.pattern.includes("[");
   const query = nextQuery(request.querySearch ?? request.search, request.params);
-  const resolvedUrl = request.path + request.search;
+  const resolvedUrl = request.path + (request.asked?.search ?? request.search);
+  const askedUrl = request.asked ? request.asked.path + request.asked.search : resolvedUrl;
   const localeFields = localeFieldsOf(request.locale, locales);
   // A data function's context has the site's locales as a list, empty without
   // i18n, where the router and getInitialProps have none: as Next.js gives them.
@@ -285,15 +286,16 @@ export async function pageProps(input: PagePropsInput): Promise<PagePropsOutcome
   if (node) {
     const req = node.req as IncomingMessage & { cookies?: Record<string, string> };
     req.cookies ??= cookiesOf(req.headers.cookie);
-    // As Next.js gives it: the page's path and query, without base path and locale prefix.
-    req.url = resolvedUrl;
+    // As Next.js gives it: the page's path and query (or, rewritten by rewrites(),
+    // those asked for), without base path and locale prefix.
+    req.url = askedUrl;
   }
   const ctx: NextPageContext = {
     req: node?.req,
     res: node?.res,
     pathname: request.pattern,
     query,
-    asPath: resolvedUrl,
+    asPath: askedUrl,
     ...localeFields,
     AppTree: () => null,
   };
@@ -301,7 +303,7 @@ export async function pageProps(input: PagePropsInput): Promise<PagePropsOutcome
     pathname: request.pattern,
     route: request.pattern,
     query,
-    asPath: resolvedUrl,
+    asPath: askedUrl,
     ...localeFields,
     isFallback: false,
     isReady: true,

@@ -4,12 +4,12 @@
  * it is rendered once, and the page's data at its data URL (`/_next/data/...`),
  * which the server's data step answers through the build's entry module.
  */
-import { hasMiddleware } from "virtual:next-middleware";
 import { isbot } from "isbot";
+import { serverPicksPage } from "./server-picks-page.ts";
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { requestInfo, type RequestInfo } from "../../context.ts";
 import { stripBasePath, withBasePath } from "../../routing/base-path.ts";
-import { pageLocaleOf, splitLocalePath } from "../../routing/locale.ts";
+import { localeAndPathOf, pageLocaleOf, splitLocalePath } from "../../routing/locale.ts";
 import { pageParams, pageRouteOf } from "../../routing/pages.ts";
 import { TRAILING_SLASH } from "../../routing/canonical-url.ts";
 import { siteApp } from "../site-files.ts";
@@ -37,6 +37,15 @@ export function pageRequestOf(url: URL, pattern: string, basePath: string): Page
     path,
     search: url.search,
   };
+}
+
+/** The request of a page the site's rewrites() served for `askedFor` (below the base path, its locale prefix kept). */
+function withAsked(request: PageRequest, askedFor: string | undefined): PageRequest {
+  if (askedFor === undefined) return request;
+  const queryAt = askedFor.indexOf("?");
+  const path = queryAt === -1 ? askedFor : askedFor.slice(0, queryAt);
+  const search = queryAt === -1 ? "" : askedFor.slice(queryAt);
+  return { ...request, asked: { path: localeAndPathOf(path).path, search } };
 }
 
 /** Where a redirect from a data function goes: below the base path unless it says `basePath: false`. */
@@ -97,7 +106,10 @@ export function nextPageLoader(page: PageComponent, functions: DataFunctions, me
   const pattern = patternOfFile(meta.file);
   return async function loader({ request, context }: LoaderFunctionArgs): Promise<NextPageData> {
     const info = requestInfo(context, request);
-    const pageRequest = pageRequestOf(new URL(request.url), pattern, info.basePath);
+    const pageRequest = withAsked(
+      pageRequestOf(new URL(request.url), pattern, info.basePath),
+      info.askedFor,
+    );
     const userAgent = request.headers.get("user-agent");
     const outcome = await pageProps({
       App: siteApp,
@@ -140,9 +152,9 @@ export async function nextDataAnswer(input: NextDataInput): Promise<NextDataAnsw
   const { module, request, node } = input;
   const handle = (module.handle as { next?: { page: PageComponent; meta: PageMeta } } | undefined)
     ?.next;
-  // With a middleware, the client asks a page with no server data for its data
-  // URL too, so the middleware runs for the click (app/next/page/client.tsx).
-  if (handle?.meta.data === "initial" && hasMiddleware) {
+  // With a middleware or rewrites, the client asks a page with no server data for
+  // its data URL too, so the server picks the click's page (server-picks-page.ts).
+  if (handle?.meta.data === "initial" && serverPicksPage) {
     return {
       status: 200,
       headers: { "content-type": JSON_TYPE, "cache-control": NO_STORE },

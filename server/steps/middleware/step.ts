@@ -21,16 +21,8 @@
  * throws is the pipeline's 500 with the request id, logged once (http.ts).
  */
 import type { IncomingMessage } from "node:http";
-import { documentPathOfDataRequest } from "../../../app/routing/build-binding.ts";
 import type { CanonicalOptions } from "../../../app/routing/canonical-url.ts";
-import {
-  DEFAULT_LOCALE,
-  LOCALE_PREFIXES,
-  LOCALES,
-  localeAndPathOf,
-  localizedPath,
-  type Locale,
-} from "../../../app/routing/locale.ts";
+import { LOCALE_PREFIXES, localeAndPathOf } from "../../../app/routing/locale.ts";
 import {
   compileMatcher,
   matchedPath,
@@ -38,11 +30,6 @@ import {
   matcherMatches,
   type CompiledMatcher,
 } from "../../../app/next/middleware/matcher.ts";
-import {
-  LOAD_DOCUMENT_HEADER,
-  NEXT_DATA_PREFIX,
-  parseNextDataPath,
-} from "../../../app/next/routing/data-url.ts";
 import {
   NextFetchEvent,
   NextRequest,
@@ -52,6 +39,7 @@ import {
 import { conditionSubjectOf } from "../../platform/condition-subject.ts";
 import type { AppServerBuild } from "../../platform/build.ts";
 import { rewriteExchange, type Exchange, type Step } from "../../platform/exchange.ts";
+import { pageOf, sendLoadDocument, type PageOf } from "../../platform/page-of.ts";
 import type { Logger } from "../../platform/logger.ts";
 
 /** The build's middleware module, as the Vite plugin lists it (app/next/middleware/module.d.ts). */
@@ -92,39 +80,6 @@ export function siteMiddlewareOf(build: AppServerBuild, basePath: string): SiteM
     handler: handler as NextMiddleware,
     matchers: compileMatcher(entries, { basePath, i18n: LOCALE_PREFIXES }),
   };
-}
-
-/** The page a request is for, as the middleware sees it: a document's, or a data request's. */
-interface PageOf {
-  /** Below the base path, with its locale prefix if it has one, percent-encoded. */
-  readonly path: string;
-  readonly search: string;
-  /** Null for a document, or the kind of data request. */
-  readonly data: "route-data" | "next-data" | null;
-}
-
-function pageOf(exchange: Exchange, buildId: string, urls: CanonicalOptions): PageOf | null {
-  const { path, rawSearch } = exchange;
-  if (path === null) return null;
-  if (path.startsWith(NEXT_DATA_PREFIX)) {
-    const target = parseNextDataPath(path, LOCALE_PREFIXES ? LOCALES : null);
-    // Another build's data URL goes on to its 404: no page's.
-    if (target === null || target.buildId !== buildId) return null;
-    // parseNextDataPath took only the site's locales.
-    const locale = (target.locale ?? DEFAULT_LOCALE) as Locale;
-    return { path: localizedPath(locale, target.path), search: rawSearch, data: "next-data" };
-  }
-  if (path.endsWith(".data")) {
-    const document = documentPathOfDataRequest(path, rawSearch, { ...urls, basePath: "" });
-    if (document === null) return null;
-    const queryAt = document.indexOf("?");
-    return queryAt === -1
-      ? { path: document, search: "", data: "route-data" }
-      : { path: document.slice(0, queryAt), search: document.slice(queryAt), data: "route-data" };
-  }
-  // React Router's own: its route manifest.
-  if (path === "/__manifest") return null;
-  return { path, search: rawSearch, data: null };
 }
 
 function requestOf(exchange: Exchange, page: PageOf, href: string, urls: CanonicalOptions) {
@@ -307,15 +262,4 @@ export function siteMiddleware(
   }
 
   return (exchange) => run(exchange, false);
-}
-
-/** A data request's answer that sends its page's browser to load it as a document. */
-function sendLoadDocument(exchange: Exchange, headers: Record<string, string>): void {
-  exchange.res.writeHead(200, {
-    ...headers,
-    [LOAD_DOCUMENT_HEADER]: "1",
-    "Content-Type": "application/json",
-    "Cache-Control": "private, no-store",
-  });
-  exchange.res.end("{}");
 }

@@ -1,0 +1,65 @@
+/**
+ * The page a request is for, as the steps that act for a page see it (the
+ * site's middleware, its rewrites): a document's path, or the page whose data
+ * a data request (`*.data`, `/_next/data/...`) asks for; and how such a data
+ * request is told to load its page as a document instead.
+ */
+import { documentPathOfDataRequest } from "../../app/routing/build-binding.ts";
+import type { CanonicalOptions } from "../../app/routing/canonical-url.ts";
+import {
+  DEFAULT_LOCALE,
+  LOCALE_PREFIXES,
+  LOCALES,
+  localizedPath,
+  type Locale,
+} from "../../app/routing/locale.ts";
+import {
+  LOAD_DOCUMENT_HEADER,
+  NEXT_DATA_PREFIX,
+  parseNextDataPath,
+} from "../../app/next/routing/data-url.ts";
+import type { Exchange } from "./exchange.ts";
+
+/** The page a request is for: a document's, or the one whose data a data request asks for. */
+export interface PageOf {
+  /** Below the base path, with its locale prefix if it has one, percent-encoded. */
+  readonly path: string;
+  readonly search: string;
+  /** Null for a document, or the kind of data request. */
+  readonly data: "route-data" | "next-data" | null;
+}
+
+export function pageOf(exchange: Exchange, buildId: string, urls: CanonicalOptions): PageOf | null {
+  const { path, rawSearch } = exchange;
+  if (path === null) return null;
+  if (path.startsWith(NEXT_DATA_PREFIX)) {
+    const target = parseNextDataPath(path, LOCALE_PREFIXES ? LOCALES : null);
+    // Another build's data URL goes on to its 404: no page's.
+    if (target === null || target.buildId !== buildId) return null;
+    // parseNextDataPath took only the site's locales.
+    const locale = (target.locale ?? DEFAULT_LOCALE) as Locale;
+    return { path: localizedPath(locale, target.path), search: rawSearch, data: "next-data" };
+  }
+  if (path.endsWith(".data")) {
+    const document = documentPathOfDataRequest(path, rawSearch, { ...urls, basePath: "" });
+    if (document === null) return null;
+    const queryAt = document.indexOf("?");
+    return queryAt === -1
+      ? { path: document, search: "", data: "route-data" }
+      : { path: document.slice(0, queryAt), search: document.slice(queryAt), data: "route-data" };
+  }
+  // React Router's own: its route manifest.
+  if (path === "/__manifest") return null;
+  return { path, search: rawSearch, data: null };
+}
+
+/** A data request's answer that sends its page's browser to load it as a document. */
+export function sendLoadDocument(exchange: Exchange, headers: Record<string, string>): void {
+  exchange.res.writeHead(200, {
+    ...headers,
+    [LOAD_DOCUMENT_HEADER]: "1",
+    "Content-Type": "application/json",
+    "Cache-Control": "private, no-store",
+  });
+  exchange.res.end("{}");
+}

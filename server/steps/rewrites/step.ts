@@ -1,0 +1,96 @@
+/**
+ * The site's `rewrites()` (next.config.js; app/routing/rewrite-rules.ts says
+ * how they are asked): a request served by another path of the site, its URL
+ * kept. In the pipeline after the middleware, where Next.js asks `beforeFiles`;
+ * the later phases are asked here too, knowing what the site serves at each
+ * path (served-paths.ts), so that one step holds the rewrites.
+ *
+ * A document is served as its destination: a page (rendered for its URL, with
+ * `router.asPath` the URL shown), an API route, or a public file (served here).
+ * A data request (a click's) that a rule rewrites gets no data: it is told to
+ * load its page as a document, as the middleware's rewrites are, so the click
+ * ends on the page the rewrite gives, with the 3800 ms fallback and build
+ * binding as for any page.
+ */
+import type { CanonicalOptions } from "../../../app/routing/canonical-url.ts";
+import {
+  DEFAULT_LOCALE,
+  LOCALE_PREFIXES,
+  LOCALES,
+  localeAndPathOf,
+  localizedPath,
+  type Locale,
+} from "../../../app/routing/locale.ts";
+import { matchedPath } from "../../../app/next/middleware/matcher.ts";
+import {
+  compileRewrites,
+  hasRewrites,
+  rewriteTarget,
+  type RewritePhases,
+} from "../../../app/routing/rewrite-rules.ts";
+import { conditionSubjectOf } from "../../platform/condition-subject.ts";
+import { rewriteExchange, type Step } from "../../platform/exchange.ts";
+import { pageOf, sendLoadDocument } from "../../platform/page-of.ts";
+import { pathKinds, type ServedPaths } from "./served-paths.ts";
+
+export interface RewriteOptions extends ServedPaths {
+  readonly buildId: string;
+  readonly urls: CanonicalOptions;
+  /** Serves public files: a destination that is one is served by it. */
+  readonly assets: Step;
+}
+
+/**
+ * A path as the rules spell it (base path, locale) back to the shell's (below
+ * the base path), null outside the base path. A path a `locale: false` rule
+ * wrote without a locale stays in the request's (`asked`), as in Next.js.
+ */
+function shellPathOf(
+  path: string,
+  basePath: string,
+  asked: Locale | null,
+): { path: string; defaultLocale: boolean } | null {
+  let below = path;
+  if (basePath) {
+    if (path !== basePath && !path.startsWith(`${basePath}/`)) return null;
+    below = path.slice(basePath.length) || "/";
+  }
+  const { locale: named, path: rest } = localeAndPathOf(below);
+  if (named === null || asked === null) return { path: rest, defaultLocale: true };
+  const locale = rest === below ? asked : named;
+  return { path: localizedPath(locale, rest), defaultLocale: locale === DEFAULT_LOCALE };
+}
+
+export function siteRewrites(phases: RewritePhases, options: RewriteOptions): Step {
+  const { buildId, urls, assets } = options;
+  const basePath = urls.basePath;
+  const rewrites = compileRewrites(phases, { basePath, locales: LOCALE_PREFIXES ? LOCALES : null });
+  if (!hasRewrites(rewrites)) return () => false;
+  const served = pathKinds(options);
+  const site = { basePath, i18n: LOCALE_PREFIXES };
+
+  return (exchange) => {
+    const page = pageOf(exchange, buildId, urls);
+    if (page === null) return false;
+    const { locale, path: below } = localeAndPathOf(page.path);
+    const asked = { path: matchedPath(site, locale, below), search: page.search };
+    const subject = conditionSubjectOf(exchange.req, page.search, exchange.origin!.host);
+    const kind = (path: string) => {
+      const shell = shellPathOf(path, basePath, locale);
+      return shell === null ? null : served(shell.path, shell.defaultLocale);
+    };
+    const found = rewriteTarget(rewrites, asked, subject, kind);
+    if (found === null) return false;
+    const { target } = found;
+    // Destinations carry the base path: always the site's.
+    const shell = shellPathOf(target.path, basePath, locale)!;
+    if (page.data !== null) {
+      if (shell.path === page.path && target.search === page.search) return false;
+      sendLoadDocument(exchange, { "x-nextjs-rewrite": basePath + shell.path + target.search });
+      return true;
+    }
+    rewriteExchange(exchange, basePath, shell.path, target.search);
+    exchange.rewrittenByConfig = true;
+    return found.kind === "file" ? assets(exchange) : false;
+  };
+}
