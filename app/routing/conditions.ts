@@ -10,6 +10,24 @@ export type Condition =
   | { readonly type: "header" | "cookie" | "query"; readonly key: string; readonly value?: string }
   | { readonly type: "host"; readonly key?: undefined; readonly value: string };
 
+/** Every problem with a rule's `has` and `missing` lists, each naming its place (`at`: the rule's). */
+export function ruleConditionProblems(rule: Record<string, unknown>, at: string): string[] {
+  const problems: string[] = [];
+  for (const kind of ["has", "missing"] as const) {
+    const conditions = rule[kind];
+    if (conditions === undefined) continue;
+    if (!Array.isArray(conditions)) {
+      problems.push(`${at}.${kind}: must be a list`);
+      continue;
+    }
+    conditions.forEach((condition: unknown, n) => {
+      const problem = conditionProblem(condition, `${at}.${kind}[${n}]`);
+      if (problem) problems.push(problem);
+    });
+  }
+  return problems;
+}
+
 /** What of a request the conditions read. */
 export interface ConditionSubject {
   /** By lower-case name. */

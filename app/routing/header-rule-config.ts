@@ -4,7 +4,7 @@
  * conditions Next.js takes. Whether a source is a pattern path-to-regexp reads
  * is checked when the server compiles them (header-rules.ts).
  */
-import { conditionProblem, type Condition } from "./conditions.ts";
+import { ruleConditionProblems, type Condition } from "./conditions.ts";
 import { isObject } from "./is-object.ts";
 
 export interface HeaderRule {
@@ -50,18 +50,7 @@ export function headerRuleProblems(rules: unknown): string[] {
       if (rule[flag] !== undefined && rule[flag] !== false)
         problems.push(`${at}.${flag}: may only be false`);
     }
-    for (const kind of ["has", "missing"] as const) {
-      const conditions = rule[kind];
-      if (conditions === undefined) continue;
-      if (!Array.isArray(conditions)) {
-        problems.push(`${at}.${kind}: must be a list`);
-        continue;
-      }
-      conditions.forEach((condition: unknown, n) => {
-        const problem = conditionProblem(condition, `${at}.${kind}[${n}]`);
-        if (problem) problems.push(problem);
-      });
-    }
+    problems.push(...ruleConditionProblems(rule, at));
   });
   return problems;
 }

@@ -5,7 +5,7 @@
  * of what its `source` matched. Whether the patterns are ones path-to-regexp
  * reads is checked when the server compiles them (rewrite-rules.ts).
  */
-import { conditionProblem, type Condition } from "./conditions.ts";
+import { ruleConditionProblems, type Condition } from "./conditions.ts";
 import { isObject } from "./is-object.ts";
 
 export interface RewriteRule {
@@ -75,18 +75,7 @@ function ruleProblems(rule: unknown, at: string): string[] {
   }
   if (rule.locale !== undefined && rule.locale !== false)
     problems.push(`${at}.locale: may only be false`);
-  for (const kind of ["has", "missing"] as const) {
-    const conditions = rule[kind];
-    if (conditions === undefined) continue;
-    if (!Array.isArray(conditions)) {
-      problems.push(`${at}.${kind}: must be a list`);
-      continue;
-    }
-    conditions.forEach((condition: unknown, n) => {
-      const problem = conditionProblem(condition, `${at}.${kind}[${n}]`);
-      if (problem) problems.push(problem);
-    });
-  }
+  problems.push(...ruleConditionProblems(rule, at));
   return problems;
 }
 

@@ -7,7 +7,15 @@
  * kind, which must end on the same URL showing the same page.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { baseOf, BROWSER_UA, expectSame, openPage, RUNTIMES, type Runtime } from "./observe.ts";
+import {
+  baseOf,
+  BROWSER_UA,
+  expectSame,
+  hydrated,
+  openPage,
+  RUNTIMES,
+  type Runtime,
+} from "./observe.ts";
 
 /** A Location of the runtime's own origin, without it: each runtime listens on its own port. */
 function local(runtime: Runtime, location: string | null): string | null {
@@ -106,12 +114,6 @@ async function settledOn(page: Page, path: string) {
       props: props ? (JSON.parse(props) as unknown) : null,
     };
   });
-}
-
-/** Once the page's scripts run: a click is then the client's navigation. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__routerEvents" in window);
-  await page.waitForTimeout(300);
 }
 
 const DOCUMENTS: [name: string, path: string][] = [

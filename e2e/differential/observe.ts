@@ -89,6 +89,12 @@ export async function shownPage(page: Page) {
   });
 }
 
+/** Once the page's scripts run (lib/observe.js has set up): a click is then the client's navigation. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__routerEvents" in window);
+  await page.waitForTimeout(300);
+}
+
 /** The router events a page recorded since it last asked (lib/observe.js in the site). */
 export async function routerEvents(page: Page) {
   return page.evaluate(() =>

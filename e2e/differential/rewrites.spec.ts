@@ -8,11 +8,12 @@
  * in a browser, rewritten documents and clicks, which must end on the same URL
  * showing the same page with the same props and router fields.
  */
-import { test, type Page } from "@playwright/test";
+import { test } from "@playwright/test";
 import {
   answerOf,
   BROWSER_UA,
   expectSame,
+  hydrated,
   openPage,
   RUNTIMES,
   shownPage,
@@ -71,12 +72,6 @@ for (const [name, path, headers = {}] of CASES) {
     for (const runtime of RUNTIMES) seen[runtime] = await observe(runtime, path, headers);
     expectSame(`rewrites(): ${name}`, seen.next, seen.shell);
   });
-}
-
-/** Once the page's scripts run: a click is then the client's navigation. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__routerEvents" in window);
-  await page.waitForTimeout(300);
 }
 
 const DOCUMENTS: [name: string, path: string][] = [
