@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { ConditionSubject } from "../../app/routing/conditions.ts";
-import { cookiesOf } from "../../app/next/page/props.ts";
+import { cookiesOf } from "../../app/routing/cookies.ts";
 
 /** `search` is the query (`?a=1` or ""); `host` the public origin's, its port taken off. */
 export function conditionSubjectOf(

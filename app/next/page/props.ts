@@ -23,6 +23,7 @@ import type {
   PageMeta,
   PageRequest,
 } from "./types.ts";
+import { cookiesOf } from "../../routing/cookies.ts";
 
 /** `revalidate` as a data function returns it: seconds, or false for never. */
 export type Revalidate = number | false;
@@ -248,25 +249,6 @@ async function staticPaths(
     index.catch(() => staticPathsOf.delete(getStaticPaths));
   }
   return index;
-}
-
-/** Parses the `Cookie` header into `req.cookies`, as Next.js's request carries them. */
-export function cookiesOf(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    const name = part.slice(0, eq).trim();
-    if (name === "" || name in cookies) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    try {
-      cookies[name] = decodeURIComponent(value);
-    } catch {
-      cookies[name] = value;
-    }
-  }
-  return cookies;
 }
 
 const sent = (res: ServerResponse | undefined) =>

@@ -1,12 +1,15 @@
 /**
- * The path patterns of `redirects` in next.config.js (path-to-regexp 6, as
- * Next.js reads them), compiled to regular expressions, and destinations filled
- * in from what a source matched. Pure: no config, no request.
+ * The path patterns of `redirects` in next.config.js, compiled by path-to-regexp
+ * 6 as Next.js compiles them, and destinations filled in from what a source
+ * matched. Pure: no config, no request. The filling is the shell's own: each
+ * value goes in encoded, so that it can add no segment, query or host.
  *
  * A source is matched case-insensitively, as Next.js does, against a canonical
  * path without its trailing slash; parameters come out percent-decoded, and go
  * back into a destination encoded, so a value can add no segment, query or host.
  */
+
+import { parse, tokensToRegexp, type Key, type Token } from "path-to-regexp";
 
 /** A pattern that cannot be used, with what is wrong and where. */
 export class PatternError extends Error {}
@@ -29,115 +32,6 @@ export interface SourcePattern {
 /** Values tried for a parameter in a sample path. */
 const SAMPLES = ["sample", "1", "a-b"];
 
-/** A `:name`'s default pattern: one segment. */
-const SEGMENT = "[^/#?]+?";
-const NAME = /^[A-Za-z0-9_]+/;
-
-interface Token {
-  readonly param: Param | null;
-  /** The literal text, or the parameter's prefix (`/` or nothing). */
-  readonly text: string;
-  readonly pattern: string;
-  readonly modifier: "" | "?" | "*" | "+";
-}
-
-/** Groups a pattern may open: none that captures, which would shift the parameters. */
-const NON_CAPTURING = /^\((?:\?:|\?=|\?!|\?<=|\?<!)/;
-
-/** The text of a `(...)` group starting at `start`, and where it ends. */
-function readGroup(source: string, start: number): { pattern: string; end: number } {
-  let depth = 1;
-  let i = start + 1;
-  while (i < source.length && depth > 0) {
-    const c = source[i]!;
-    if (c === "\\") {
-      i += 2;
-      continue;
-    }
-    if (c === "(") {
-      if (!NON_CAPTURING.test(source.slice(i)))
-        throw new PatternError(
-          `capturing group at ${i} inside the pattern at ${start}: write "(?:" instead`,
-        );
-      depth++;
-    } else if (c === ")") depth--;
-    i++;
-  }
-  if (depth > 0) throw new PatternError(`unbalanced "(" at ${start}`);
-  const pattern = source.slice(start + 1, i - 1);
-  if (pattern === "") throw new PatternError(`empty pattern "()" at ${start}`);
-  if (pattern.startsWith("?"))
-    throw new PatternError(`pattern at ${start} starts with "?": write it as ":name(...)"`);
-  return { pattern, end: i };
-}
-
-function tokenize(source: string): Token[] {
-  const tokens: Token[] = [];
-  let text = "";
-  let unnamed = 0;
-  let i = 0;
-  const param = (name: string, pattern: string) => {
-    // A `/` just before a parameter is its prefix: `/:slug*` also matches nothing at all.
-    const prefix = text.endsWith("/") ? "/" : "";
-    if (prefix) text = text.slice(0, -1);
-    if (text) tokens.push({ param: null, text, pattern: "", modifier: "" });
-    text = "";
-    const next = source[i];
-    const modifier = next === "?" || next === "*" || next === "+" ? next : "";
-    if (modifier) i++;
-    const repeat = modifier === "*" || modifier === "+";
-    if (tokens.some((t) => t.param?.name === name))
-      throw new PatternError(`:${name} appears twice`);
-    tokens.push({ param: { name, repeat }, text: prefix, pattern, modifier });
-  };
-  while (i < source.length) {
-    const c = source[i]!;
-    if (c === "\\") {
-      if (i + 1 >= source.length) throw new PatternError("ends with a lone backslash");
-      text += source[i + 1];
-      i += 2;
-    } else if (c === ":") {
-      const name = NAME.exec(source.slice(i + 1))?.[0];
-      if (!name) throw new PatternError(`":" at ${i} names no parameter (write ":name")`);
-      i += 1 + name.length;
-      let pattern = SEGMENT;
-      if (source[i] === "(") ({ pattern, end: i } = readGroup(source, i));
-      param(name, pattern);
-    } else if (c === "(") {
-      let pattern: string;
-      ({ pattern, end: i } = readGroup(source, i));
-      param(String(unnamed++), pattern);
-    } else if (c === "?" || c === "*" || c === "+") {
-      throw new PatternError(`"${c}" at ${i} follows no parameter (write ":path${c}")`);
-    } else if (c === "{" || c === "}") {
-      throw new PatternError(`"${c}" at ${i}: groups in braces are not supported`);
-    } else {
-      text += c;
-      i++;
-    }
-  }
-  if (text) tokens.push({ param: null, text, pattern: "", modifier: "" });
-  return tokens;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-
-function tokenRegExp({ param, text, pattern, modifier }: Token): string {
-  const prefix = escapeRegExp(text);
-  if (param === null) return prefix;
-  const one = `(?:${pattern})`;
-  switch (modifier) {
-    case "":
-      return `${prefix}(${one})`;
-    case "?":
-      return `(?:${prefix}(${one}))?`;
-    case "+":
-      return `${prefix}(${one}(?:${prefix}${one})*)`;
-    case "*":
-      return `(?:${prefix}(${one}(?:${prefix}${one})*))?`;
-  }
-}
-
 function decode(value: string): string | null {
   try {
     return decodeURIComponent(value);
@@ -146,30 +40,46 @@ function decode(value: string): string | null {
   }
 }
 
-/** Compiles a `source`; throws PatternError saying what is wrong. */
+/**
+ * Compiles a `source` with path-to-regexp 6, Next.js's own matcher, as Next.js
+ * compiles a redirect's (case-insensitive, strict about a trailing slash);
+ * throws PatternError saying what is wrong.
+ */
 export function compileSource(source: string): SourcePattern {
   if (!source.startsWith("/")) throw new PatternError(`must start with "/"`);
-  const tokens = tokenize(source);
-  const params = tokens.flatMap((t) => (t.param ? [t.param] : []));
+  let tokens: Token[];
+  const keys: Key[] = [];
   let regex: RegExp;
-  const own = new Map<string, RegExp>();
   try {
-    regex = new RegExp(`^${tokens.map(tokenRegExp).join("")}$`, "i");
-    for (const t of tokens)
-      if (t.param) own.set(t.param.name, new RegExp(`^(?:${t.pattern})$`, "i"));
+    tokens = parse(source);
+    regex = tokensToRegexp(tokens, keys, { sensitive: false, strict: true });
   } catch (error) {
-    throw new PatternError(`not a valid regular expression: ${(error as Error).message}`);
+    throw new PatternError((error as Error).message);
   }
+  const params = keys.map((key): Param => ({
+    name: String(key.name),
+    repeat: key.modifier === "*" || key.modifier === "+",
+  }));
+  const twice = params.find((param, i) => params.findIndex((p) => p.name === param.name) !== i);
+  if (twice) throw new PatternError(`:${twice.name} appears twice`);
   return {
     params,
     sample() {
       let path = "";
       for (const token of tokens) {
-        path += token.text;
-        if (token.param === null) continue;
-        const value = SAMPLES.find((v) => own.get(token.param!.name)!.test(v));
+        if (typeof token === "string") {
+          path += token;
+          continue;
+        }
+        // A group of literal text (`{b}`): no parameter.
+        if (token.pattern === "") {
+          path += token.prefix + token.suffix;
+          continue;
+        }
+        const own = new RegExp(`^(?:${token.pattern})$`, "i");
+        const value = SAMPLES.find((v) => own.test(v));
         if (value === undefined) return null;
-        path += value;
+        path += token.prefix + value + token.suffix;
       }
       return regex.test(path) ? path : null;
     },
@@ -177,17 +87,18 @@ export function compileSource(source: string): SourcePattern {
       const found = regex.exec(path);
       if (found === null) return null;
       const values: Record<string, string | string[]> = {};
-      for (const [i, param] of params.entries()) {
+      for (const [i, key] of keys.entries()) {
         const raw = found[i + 1];
         if (raw === undefined) continue;
-        if (param.repeat) {
-          const segments = raw.split("/").map(decode);
+        const name = params[i]!.name;
+        if (params[i]!.repeat) {
+          const segments = raw.split(key.prefix + key.suffix).map(decode);
           if (segments.includes(null)) return null;
-          values[param.name] = segments as string[];
+          values[name] = segments as string[];
         } else {
           const value = decode(raw);
           if (value === null) return null;
-          values[param.name] = value;
+          values[name] = value;
         }
       }
       return values;

@@ -10,16 +10,11 @@
  * target in one hop: `/old-blog/hello/` -> `/blog/hello`.
  */
 import { stripBasePath } from "../base-path.ts";
+import { conditionCaptures, type Condition, type ConditionSubject } from "../conditions.ts";
+import { cookiesOf } from "../cookies.ts";
 import { canonicalPath, urlPathOf, type CanonicalOptions } from "../canonical-url.ts";
 import { localizedPath, splitLocalePath } from "../locale.ts";
-import {
-  PARAM_NAME,
-  redirectProblems,
-  ruleName,
-  type ConditionType,
-  type RedirectCondition,
-  type RedirectRule,
-} from "./config.ts";
+import { redirectProblems, ruleName, type RedirectRule } from "./config.ts";
 import {
   compileDestination,
   compileSource,
@@ -54,37 +49,19 @@ export interface RedirectAnswer {
 
 const NO_REDIRECT: RedirectAnswer = { redirect: null, vary: [] };
 
-interface CompiledCondition {
-  readonly type: ConditionType;
-  readonly key: string;
-  readonly value: RegExp | null;
-  /** The parameter a value-less condition gives: its key, when that is a name. */
-  readonly name: string | null;
-}
-
 interface CompiledRule {
   readonly index: number;
   readonly rule: RedirectRule;
   readonly source: SourcePattern;
   readonly destination: DestinationPattern;
-  readonly has: readonly CompiledCondition[];
-  readonly missing: readonly CompiledCondition[];
+  readonly has: readonly Condition[];
+  readonly missing: readonly Condition[];
   readonly status: Redirect["status"];
 }
 
 /** The compiled rules; `redirectFor` asks them. */
 export interface Redirects {
   readonly rules: readonly CompiledRule[];
-}
-
-function compileCondition(condition: RedirectCondition): CompiledCondition {
-  const key = condition.type === "header" ? condition.key!.toLowerCase() : (condition.key ?? "");
-  return {
-    type: condition.type,
-    key,
-    value: condition.value === undefined ? null : new RegExp(`^(?:${condition.value})$`),
-    name: condition.value === undefined && PARAM_NAME.test(key) ? condition.key! : null,
-  };
 }
 
 /** Compiles valid rules (checked by `redirectProblems`) in their order: the first match wins. */
@@ -95,63 +72,29 @@ export function compileRedirects(rules: readonly RedirectRule[]): Redirects {
       rule,
       source: compileSource(rule.source),
       destination: compileDestination(rule.destination),
-      has: (rule.has ?? []).map(compileCondition),
-      missing: (rule.missing ?? []).map(compileCondition),
+      // Checked by redirectProblems: each names its key, but for a host.
+      has: (rule.has ?? []) as readonly Condition[],
+      missing: (rule.missing ?? []) as readonly Condition[],
       status: rule.statusCode ?? (rule.permanent ? 308 : 307),
     })),
   };
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const pair of (header ?? "").split(";")) {
-    const at = pair.indexOf("=");
-    if (at !== -1 && pair.slice(0, at).trim() === name) {
-      const value = pair.slice(at + 1).trim();
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return value;
-      }
-    }
-  }
-  return undefined;
+/** What a request's conditions read (app/routing/conditions.ts), each read only when asked. */
+function subjectOf(request: RedirectRequest, query: URLSearchParams): ConditionSubject {
+  let cookies: Record<string, string> | undefined;
+  return {
+    header: (name) => request.header(name),
+    cookie: (name) => (cookies ??= cookiesOf(request.header("cookie")))[name],
+    query: (name) => query.get(name) ?? undefined,
+    host: (request.header("host") ?? "").replace(/:\d+$/, "").toLowerCase(),
+  };
 }
 
-/** The value a condition looks at, and the request header it came from (for `Vary`). */
-function conditionInput(
-  condition: CompiledCondition,
-  request: RedirectRequest,
-  query: URLSearchParams,
-): { value: string | undefined; header: string | null } {
-  switch (condition.type) {
-    case "header":
-      return { value: request.header(condition.key), header: condition.key };
-    case "cookie":
-      return { value: cookieValue(request.header("cookie"), condition.key), header: "cookie" };
-    case "query":
-      return { value: query.get(condition.key) ?? undefined, header: null };
-    case "host": {
-      const host = request.header("host");
-      return { value: host?.replace(/:\d+$/, "").toLowerCase(), header: null };
-    }
-  }
-}
-
-/** Whether a condition holds; its parameters go into `params`. */
-function holds(
-  condition: CompiledCondition,
-  input: string | undefined,
-  params: Record<string, string | string[]>,
-): boolean {
-  if (input === undefined) return false;
-  if (condition.value === null) {
-    if (condition.name) params[condition.name] = input;
-    return true;
-  }
-  const found = condition.value.exec(input);
-  if (found === null) return false;
-  Object.assign(params, found.groups);
-  return true;
+/** The request header a condition reads, which the answer then varies by. */
+function varyOf(condition: Condition): string | null {
+  if (condition.type === "header") return condition.key.toLowerCase();
+  return condition.type === "cookie" ? "cookie" : null;
 }
 
 /**
@@ -217,6 +160,7 @@ export function redirectFor(
   const below = inner === null ? null : matchedPath(inner, options);
   let whole: MatchedPath | null = null;
   let query: URLSearchParams | null = null;
+  let subject: ConditionSubject | null = null;
   const vary = new Set<string>();
   for (const compiled of redirects.rules) {
     const byLocale = compiled.rule.locale !== false;
@@ -226,16 +170,19 @@ export function redirectFor(
     const params = compiled.source.match(byLocale ? path.locale.path : path.full);
     if (params === null) continue;
     query ??= new URLSearchParams(request.search);
+    subject ??= subjectOf(request, query);
     let met = true;
     for (const condition of compiled.has) {
-      const { value, header } = conditionInput(condition, request, query);
+      const header = varyOf(condition);
       if (header) vary.add(header);
-      if (!holds(condition, value, params)) met = false;
+      const captures = conditionCaptures(condition, subject);
+      if (captures === null) met = false;
+      else Object.assign(params, captures);
     }
     for (const condition of compiled.missing) {
-      const { value, header } = conditionInput(condition, request, query);
+      const header = varyOf(condition);
       if (header) vary.add(header);
-      if (holds(condition, value, {})) met = false;
+      if (conditionCaptures(condition, subject) !== null) met = false;
     }
     if (!met) continue;
     const filled = compiled.destination.fill(params);

@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { ApiRouteEntry, NextApiHandler, NextApiRequest } from "../../../app/next/api-route.ts";
-import { cookiesOf } from "../../../app/next/page/props.ts";
+import { cookiesOf } from "../../../app/routing/cookies.ts";
 import { nextQuery } from "../../../app/next/routing/query.ts";
 import { isApiPath } from "../../../app/routing/pages.ts";
 import { nextRouteMatcher } from "../../../app/routing/precedence.ts";

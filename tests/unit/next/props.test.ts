@@ -4,8 +4,8 @@
  * what it refuses).
  */
 import { describe, expect, test, vi } from "vitest";
+import { cookiesOf } from "../../../app/routing/cookies.ts";
 import {
-  cookiesOf,
   pageProps,
   readDataResult,
   readRevalidate,
@@ -129,6 +129,8 @@ test.each([
   ['q="quoted"; a=1; a=2', { q: "quoted", a: "1" }],
   ["bad=%E0%A4%A; =x; noeq", { bad: "%E0%A4%A" }],
   [undefined, {}],
+  // Names an object has of its own kind are cookies like any other.
+  ["constructor=1; toString=2", { constructor: "1", toString: "2" }],
 ])("cookiesOf(%j)", (header, expected) => {
   expect(cookiesOf(header)).toEqual(expected);
 });
