@@ -66,6 +66,12 @@ function ruleProblems(rule: unknown, at: string): string[] {
     );
   } else if (!destination.startsWith("/")) {
     problems.push(`${at}.destination: must be a path starting with "/"`);
+  } else {
+    try {
+      decodeURIComponent(destination);
+    } catch {
+      problems.push(`${at}.destination: "${destination}" has a "%" that is no escape (write %25)`);
+    }
   }
   if (rule.basePath !== undefined) {
     problems.push(

@@ -272,6 +272,7 @@ describe("the config refused", () => {
     ],
     [[r("/a", "//cdn.example.com/x")], /is another origin/],
     [[r("/a", "b")], /rewrites\[0\]\.destination: must be a path starting with "\/"/],
+    [[r("/a", "/b%zz")], /rewrites\[0\]\.destination: "\/b%zz" has a "%" that is no escape/],
     [
       [{ ...r("/a", "/b"), basePath: false }],
       /rewrites\[0\]\.basePath: a rewrite out of the base path/,
