@@ -41,7 +41,7 @@ import {
   type AnsweredBy,
   type Metrics,
 } from "./telemetry/metrics.ts";
-import type { StaticFiles } from "./steps/static.ts";
+import { fileSteps, type StaticFiles } from "./steps/static.ts";
 import type { RequestTrace, Tracing } from "./telemetry/tracing.ts";
 import { context } from "@opentelemetry/api";
 
@@ -163,6 +163,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
   );
   // The site's rewrites() (next.config.js): a bad pattern stops the start here.
   const rewrites = siteRewrites(site.rewrites, { buildId, urls, files, build, assets });
+  const fileStep = fileSteps(assets, files);
   const reportCounts = reportCounters();
   // Each step with the name the metrics give its answers.
   const pipeline: (readonly [AnsweredBy, Step])[] = [
@@ -170,7 +171,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     ["health", health(lifecycle, buildId)],
     ["malformed", rejectMalformed(config)],
     ["config-headers", configHeaders(site.headers, urls.basePath)],
-    ["static", assets],
+    ["static", fileStep.build],
     ["image", images.step],
     ["report", reports(config, logger, limit("report", REPORT_RATE), reportCounts)],
     [
@@ -184,6 +185,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     ["origin", publicOrigin(config)],
     ["middleware", middleware],
     ["rewrites", rewrites],
+    ["public", fileStep.public],
     ["api", api],
     ["sitemap", sitemapStep.step],
     ["rendered-once", pages.fromMemory],

@@ -72,6 +72,7 @@ const CASES: [name: string, path: string, headers?: Record<string, string>][] = 
     { "x-skip-middleware": "1" },
   ],
   ["an API route the matcher names", "/api/echo?x=1"],
+  ["a public file the matcher names", "/mw/note.txt"],
   ["a data request the middleware lets through", "/mw/headers", { "x-nextjs-data": "1" }],
 ];
 

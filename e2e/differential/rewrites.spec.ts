@@ -59,6 +59,8 @@ const CASES: [name: string, path: string, headers?: Record<string, string>][] = 
   ["beforeFiles: over a page, by a query", "/about?rw=before"],
   ["beforeFiles: the page itself without it", "/about?rw=after"],
   ["beforeFiles: to a public file", "/rw/file"],
+  ["beforeFiles: over a public file, by a query", "/photo.png?rw=before"],
+  ["beforeFiles: the public file itself without it", "/photo.png?rw=after"],
   ["fallback: after the pages", "/rw-missing/31"],
   ["fallback: under a locale prefix", "/pt-BR/rw-missing/32"],
   ["fallback: not over a dynamic page that matches", "/c/other"],

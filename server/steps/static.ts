@@ -131,6 +131,28 @@ export async function loadStaticFiles(publicDir: string): Promise<StaticFiles> {
   return files;
 }
 
+/** Where Vite writes the client build's own files, each named by its content's hash. */
+export const BUILD_FILES_PREFIX = "/assets/";
+
+/**
+ * The file steps in Next.js's order (`assets` serves both kinds): the client
+ * build's own files, and in development Vite's, before anything else; the
+ * public folder's files after the site's redirects, its middleware and its
+ * `beforeFiles` rewrites, as Next.js serves them, so a middleware can guard
+ * one and a redirect or rewrite can take its path. `files` are the public
+ * folder's (in a build, copied among the client build's).
+ */
+export function fileSteps(
+  assets: Step,
+  files: { has(path: string): boolean },
+): { build: Step; public: Step } {
+  const isPublic = (path: string) => files.has(path) && !path.startsWith(BUILD_FILES_PREFIX);
+  return {
+    build: (exchange) => (isPublic(exchange.decodedPath) ? false : assets(exchange)),
+    public: (exchange) => (isPublic(exchange.decodedPath) ? assets(exchange) : false),
+  };
+}
+
 /**
  * Serves files of the public folder, compressed as the client accepts when a
  * build-time variant exists (none when `compression` is off). A miss under

@@ -32,6 +32,7 @@ export type AnsweredBy =
   | "origin"
   | "middleware"
   | "rewrites"
+  | "public"
   | "api"
   | "sitemap"
   | "rendered-once"

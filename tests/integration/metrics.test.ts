@@ -103,10 +103,11 @@ describe("after a known sequence of requests", () => {
     );
   });
 
-  test("a redirect, a health probe and a file, by the step that answered", () => {
+  test("a redirect, a health probe and a public file, by the step that answered", () => {
     expect(count(text, { route: "", status_class: "3xx", answered_by: "redirect" })).toBe(1);
     expect(count(text, { route: "", status_class: "2xx", answered_by: "health" })).toBe(1);
-    expect(count(text, { route: "", status_class: "2xx", answered_by: "static" })).toBe(1);
+    // A public/ file is served after the middleware, as in Next.js (server/steps/static.ts).
+    expect(count(text, { route: "", status_class: "2xx", answered_by: "public" })).toBe(1);
   });
 
   test("a catch-all page is counted under its pattern, not its path", () => {

@@ -14,6 +14,11 @@ const nextConfig = {
           destination: "/ssr/11",
         },
         { source: "/rw/file", destination: "/photo.png" },
+        {
+          source: "/photo.png",
+          has: [{ type: "query", key: "rw", value: "before" }],
+          destination: "/about",
+        },
       ],
       afterFiles: [
         { source: "/rw/chain", destination: "/rw/about" },
