@@ -81,3 +81,25 @@ for (const [name, urlOf] of CASES) {
     expectSame(name, seen.next, seen.shell);
   });
 }
+
+test("getStaticProps' revalidateReason: build, then on-demand after res.revalidate", async () => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  const reason = async (runtime: Runtime) => {
+    const { body } = await answerOf(runtime, "/ssg-reason");
+    const props = /<pre id="props">(.*?)<\/pre>/s.exec(body)?.[1]?.replace(/&quot;/g, '"');
+    return props ? (JSON.parse(props) as { revalidateReason: string }).revalidateReason : null;
+  };
+  for (const runtime of RUNTIMES) {
+    const first = await reason(runtime);
+    // Ours keeps the page once its first request is answered: let it be kept.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const revalidated = (await answerOf(runtime, "/api/revalidate?path=/ssg-reason")).json;
+    seen[runtime] = {
+      first,
+      revalidated,
+      then: await reason(runtime),
+      again: await reason(runtime),
+    };
+  }
+  expectSame("revalidateReason", seen.next, seen.shell);
+});

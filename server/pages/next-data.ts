@@ -151,7 +151,7 @@ export function nextData(
         return true;
       }
       exchange.routePattern = found.routePattern;
-      const answer = await answerOf(found, rawSearch, { req, res });
+      const answer = await answerOf(found, rawSearch, { req, res }, exchange.revalidateReason);
       // The page's own code answered (it ended the response).
       if (answer === null) return true;
       if (res.headersSent) return true;

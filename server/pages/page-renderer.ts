@@ -4,6 +4,7 @@
  * it, and render-once.ts, which keeps what it renders. Below both.
  */
 import type { Exchange } from "../platform/exchange.ts";
+import type { RevalidateReason } from "../../app/context.ts";
 
 export interface RenderedPage {
   readonly status: number;
@@ -33,6 +34,6 @@ export interface PageRenderer {
     origin: string,
     target: string,
     report?: (problem: { status?: number; error?: unknown }) => void,
-    reason?: "build" | "stale",
+    reason?: RevalidateReason,
   ): Promise<RenderedPage | null>;
 }

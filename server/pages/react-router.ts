@@ -94,6 +94,7 @@ export function createPageRenderer(
           ...(exchange.rewrittenByConfig && { askedFor: exchange.rewrittenFrom }),
         }),
         ...(embedder && { embedImage: embedderForRender(embedder).embedImage }),
+        ...(exchange.revalidateReason && { revalidateReason: exchange.revalidateReason }),
         pipesDocument: true,
         node: { req, res },
         reportError: (error) => logger.error({ reqId: requestId, err: error }, "request failed"),

@@ -67,6 +67,8 @@ const ENTRY_OVERHEAD_BYTES = 1024;
 const MAX_CLAIM_MS = 30_000;
 /** Pages known to be rendered per request, not looked for in the shared cache. */
 const KNOWN_PER_REQUEST = 10_000;
+/** Pages purged on demand whose next render is remembered as that revalidation. */
+const ON_DEMAND_REMEMBERED = 10_000;
 
 /**
  * The route patterns, as React Router reports the one that answered (`/about`,
@@ -306,15 +308,25 @@ export function renderOncePages(
   const rendering = new Map<string, { target: string; tags: readonly string[]; purged: boolean }>();
   /** Bumped by every drop: a shared copy fetched across one is served, not kept. */
   let generation = 0;
+  /**
+   * Pages purged on demand and not kept since: their next render is that
+   * revalidation (getStaticProps' `revalidateReason: "on-demand"`, as in Next.js).
+   */
+  const onDemand = new LRUCache<string, true>({ max: ON_DEMAND_REMEMBERED });
 
   function drop(request: Purge): number {
     generation++;
     const matches = purgeMatcher(request, basePath);
-    for (const inFlight of rendering.values()) {
-      if (matches(inFlight)) inFlight.purged = true;
+    for (const [key, inFlight] of rendering) {
+      if (!matches(inFlight)) continue;
+      inFlight.purged = true;
+      onDemand.set(key, true);
     }
     const named = [...kept.entries()].filter(([, page]) => matches(page));
-    for (const [key] of named) kept.delete(key);
+    for (const [key] of named) {
+      kept.delete(key);
+      onDemand.set(key, true);
+    }
     return named.length;
   }
   const local: LocalTier = {
@@ -360,7 +372,10 @@ export function renderOncePages(
       logger.debug({ key }, "a shared cache entry that is not this build's page: ignored");
       return false;
     }
-    if (generation === before) kept.set(key, page);
+    if (generation === before) {
+      kept.set(key, page);
+      onDemand.delete(key);
+    }
     counts.sharedHits++;
     serve(exchange, origin, page);
     return true;
@@ -398,7 +413,7 @@ export function renderOncePages(
           origin,
           target,
           report,
-          previous ? "stale" : "build",
+          previous ? "stale" : onDemand.has(key) ? "on-demand" : "build",
         );
         if (rendered === null) {
           if (previous) {
@@ -424,6 +439,7 @@ export function renderOncePages(
           return;
         }
         kept.set(key, page);
+        onDemand.delete(key);
         const bytes = Object.fromEntries(
           [["identity", page.identity] as const, ...page.encoded].map(([e, r]) => [
             e,
@@ -461,6 +477,7 @@ export function renderOncePages(
         serve(exchange, origin, page);
         return true;
       }
+      if (onDemand.has(key)) exchange.revalidateReason = "on-demand";
       if (perRequest === null || perRequest.has(key)) return false;
       return fromShared(exchange, origin, key);
     },

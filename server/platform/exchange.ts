@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { RequestOrigin } from "./forwarded.ts";
 import type { AnsweredBy } from "../telemetry/metrics.ts";
+import type { RevalidateReason } from "../../app/context.ts";
 
 /** One request as it travels through the pipeline in http.ts. */
 export interface Exchange {
@@ -40,6 +41,12 @@ export interface Exchange {
    * is then the URL asked for.
    */
   rewrittenByConfig?: boolean;
+  /**
+   * "on-demand" when the page was purged on demand (`POST /_revalidate`,
+   * `res.revalidate`) since it was last kept: the render it gets is that
+   * revalidation, which a page's getStaticProps is told (server/pages/render-once.ts).
+   */
+  revalidateReason?: RevalidateReason;
   /** The headers the site's `headers()` rules set on the answer (server/steps/config-headers.ts). */
   ruleHeaders?: string[];
 }
