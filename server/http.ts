@@ -276,11 +276,15 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     // clients reconnect to a live instance instead of this draining one.
     if (lifecycle.shuttingDown) res.setHeader("Connection", "close");
     lifecycle.inFlight.add(res);
-    const peer = req.socket.remoteAddress;
+    // Read from the socket as the request came: by the answer's close, Node may have
+    // let go of it (`req.socket` is null once an answer that closes the connection
+    // ends while the request's body is still coming).
+    const socket = req.socket;
+    const peer = socket.remoteAddress;
     res.once("close", () => {
       lifecycle.inFlight.delete(res);
       const durationMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
-      const status = statusSent(res.headersSent, res.statusCode, req.socket.errored);
+      const status = statusSent(res.headersSent, res.statusCode, socket.errored);
       logAccess(exchange, status, durationMs, peer);
       metrics?.observe(
         req.method,

@@ -80,6 +80,12 @@ export const ALLOWED: readonly AllowedDifference[] = [
     reason:
       "The site has a middleware, so both answer a page without getServerSideProps or getStaticProps at its data URL with a 200, for the middleware to run on a click to it. Next.js renders the page's HTML into it; the shell answers {}, as no client reads more.",
   })),
+  ...["status", "contentType", "etag", "json", "body"].map((field) => ({
+    observation: "API: a chunked body left to the route (bodyParser: false)",
+    field,
+    reason:
+      "A body sent chunked (no Content-Length) to a route that reads its body itself: Next.js hands the route the stream, which may read it to any length; the shell answers 411, as MAX_BODY_BYTES must hold for every request and nothing could bound what the route reads (a route that parses its body gets a chunked one, read to its limit, as in Next.js).",
+  })),
   {
     observation: "API: a body past 1 MB, the default limit",
     field: "body",

@@ -17,6 +17,20 @@ interface Ask {
   readonly body?: string;
   /** The answer is a page (a 404's): its status and type are compared, not its markup or its caching. */
   readonly page?: boolean;
+  /** Sent chunked (a stream, no Content-Length), as a server's client may send it. */
+  readonly chunked?: boolean;
+}
+
+/** `text` as a stream of 64 KiB chunks: fetch sends it with Transfer-Encoding: chunked. */
+function chunkedBody(text: string): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.subarray(at, (at += 1 << 16)));
+    },
+  });
 }
 
 async function observe(runtime: Runtime, path: string, ask: Ask) {
@@ -24,7 +38,9 @@ async function observe(runtime: Runtime, path: string, ask: Ask) {
     method: ask.method ?? "GET",
     redirect: "manual",
     headers: { "user-agent": BROWSER_UA, ...ask.headers },
-    body: ask.body,
+    ...(ask.chunked && ask.body !== undefined
+      ? { body: chunkedBody(ask.body), duplex: "half" as const }
+      : { body: ask.body }),
   });
   const text = await response.text();
   let json: unknown = undefined;
@@ -92,6 +108,22 @@ const CASES: [name: string, path: string, ask: Ask][] = [
   ["a body past a route's sizeLimit", "/api/small", json({ text: "x".repeat(2000) })],
   ["a body past 1 MB, the default limit", "/api/echo", json({ text: "x".repeat(1 << 20) })],
   ["a body left to the route (bodyParser: false)", "/api/raw", json({ text: "x".repeat(3000) })],
+  ["a chunked JSON body", "/api/echo", { ...json({ a: [1, 2] }), chunked: true }],
+  [
+    "a chunked body past 1 MB, the default limit",
+    "/api/echo",
+    { ...json({ text: "x".repeat(1 << 20) }), chunked: true },
+  ],
+  [
+    "a chunked body past a route's sizeLimit",
+    "/api/small",
+    { ...json({ text: "x".repeat(2000) }), chunked: true },
+  ],
+  [
+    "a chunked body left to the route (bodyParser: false)",
+    "/api/raw",
+    { ...json({ text: "x".repeat(3000) }), chunked: true },
+  ],
   ["a dynamic API route", "/api/users/42?x=1", {}],
   ["a static API route beside a dynamic one", "/api/users/me", {}],
   ["a dynamic API route, a parameter that shadows the query", "/api/users/42?id=7", {}],

@@ -46,8 +46,9 @@ export function rejectMalformed(config: Pick<Config, "maxUrlLength" | "maxBodyBy
       return true;
     }
     // A body must announce its length, so MAX_BODY_BYTES holds before a byte is
-    // read: browsers always send Content-Length with a form.
-    if (req.headers["transfer-encoding"] !== undefined) {
+    // read: browsers always send Content-Length with a form. An API route's may
+    // come chunked, as Next.js takes it: the API step reads it to its limit.
+    if (req.headers["transfer-encoding"] !== undefined && !isApiPath(exchange.path)) {
       sendText(res, 411, "Length Required\n", { Connection: "close" });
       return true;
     }

@@ -17,7 +17,7 @@ import { nextQuery } from "../../../app/next/routing/query.ts";
 import { isApiPath } from "../../../app/routing/pages.ts";
 import { nextRouteMatcher } from "../../../app/routing/precedence.ts";
 import type { AppServerBuild } from "../../platform/build.ts";
-import { readCapped, type Exchange, type Step } from "../../platform/exchange.ts";
+import { readCapped, sendText, type Exchange, type Step } from "../../platform/exchange.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { bodyParsingOf, BodyError, parseBody, tooLarge, type BodyParsing } from "./body.ts";
 import { apiResponse, type Revalidate } from "./response.ts";
@@ -29,14 +29,28 @@ interface LoadedRoute {
   readonly externalResolver: boolean;
 }
 
-/** The body for the handler, or the BodyError to answer with. */
-async function bodyOf(req: IncomingMessage, parsing: BodyParsing & { parse: true }) {
+/**
+ * The body for the handler, or the BodyError to answer with. A chunked body,
+ * whose length no step could check, is read to MAX_BODY_BYTES at most too.
+ */
+async function bodyOf(
+  req: IncomingMessage,
+  parsing: BodyParsing & { parse: true },
+  maxBodyBytes: number,
+) {
   if (Number(req.headers["content-length"] ?? 0) > parsing.limitBytes)
     throw tooLarge(parsing.limit);
-  const bytes = await readCapped(req, parsing.limitBytes);
-  if (bytes === null) throw tooLarge(parsing.limit);
+  const cap = Math.min(parsing.limitBytes, maxBodyBytes);
+  const bytes = await readCapped(req, cap);
+  if (bytes === null) {
+    throw cap === parsing.limitBytes
+      ? tooLarge(parsing.limit)
+      : new BodyError(413, CONTENT_TOO_LARGE);
+  }
   return parseBody(bytes, req.headers["content-type"]);
 }
+
+const CONTENT_TOO_LARGE = "Content Too Large";
 
 export interface ApiOptions {
   /** MAX_BODY_BYTES: no body gets past it, whatever a route's sizeLimit says. */
@@ -99,9 +113,16 @@ export function apiRoutes(build: AppServerBuild, options: ApiOptions, logger: Lo
       enumerable: true,
       configurable: true,
     });
+    // A route that reads its own body would read a chunked one past any limit.
+    if (!parsing.parse && req.headers["transfer-encoding"] !== undefined) {
+      sendText(res, 411, "Length Required: this route reads its body itself\n", {
+        Connection: "close",
+      });
+      return true;
+    }
     if (parsing.parse) {
       try {
-        apiReq.body = await bodyOf(req, parsing);
+        apiReq.body = await bodyOf(req, parsing, options.maxBodyBytes);
       } catch (error) {
         if (!(error instanceof BodyError)) throw error;
         // Next.js's answer: the message as the status text and as the body.
