@@ -393,11 +393,25 @@ function absolute(url: string | URL | NextURL, what: string): string {
   }
 }
 
+/**
+ * Next.js's own header protocol between a middleware's answer and the server
+ * (server/steps/middleware/ reads it, and sends none of it on).
+ */
+export const MIDDLEWARE_PROTOCOL = {
+  next: "x-middleware-next",
+  rewrite: "x-middleware-rewrite",
+  overrideHeaders: "x-middleware-override-headers",
+  /** Before a request header's name: its value for the page. */
+  requestHeader: "x-middleware-request-",
+  /** Next.js's too, never written here: taken off like the others. */
+  others: ["x-middleware-redirect", "x-middleware-refresh", "x-middleware-set-cookie"],
+} as const;
+
 /** The request's headers the page is to be given instead of its own, as Next.js passes them. */
 function withRequestHeaders(headers: Headers, request: Headers | undefined): Headers {
   if (!request) return headers;
-  headers.set("x-middleware-override-headers", [...request.keys()].join(","));
-  for (const [name, value] of request) headers.set(`x-middleware-request-${name}`, value);
+  headers.set(MIDDLEWARE_PROTOCOL.overrideHeaders, [...request.keys()].join(","));
+  for (const [name, value] of request) headers.set(MIDDLEWARE_PROTOCOL.requestHeader + name, value);
   return headers;
 }
 
@@ -436,14 +450,14 @@ export class NextResponse<Body = unknown> extends Response {
   /** Serve another URL of the site in this one's place; the browser keeps the URL it asked for. */
   static rewrite(destination: string | URL | NextURL, init?: MiddlewareResponseInit): NextResponse {
     const headers = withRequestHeaders(new Headers(init?.headers), init?.request?.headers);
-    headers.set("x-middleware-rewrite", absolute(destination, "rewrite"));
+    headers.set(MIDDLEWARE_PROTOCOL.rewrite, absolute(destination, "rewrite"));
     return new NextResponse(null, { ...init, headers });
   }
 
   /** Go on to the page or API route, with these response headers (and request headers, if given). */
   static next(init?: MiddlewareResponseInit): NextResponse {
     const headers = withRequestHeaders(new Headers(init?.headers), init?.request?.headers);
-    headers.set("x-middleware-next", "1");
+    headers.set(MIDDLEWARE_PROTOCOL.next, "1");
     return new NextResponse(null, { ...init, headers });
   }
 }

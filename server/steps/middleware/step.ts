@@ -31,6 +31,7 @@ import {
   type CompiledMatcher,
 } from "../../../app/next/middleware/matcher.ts";
 import {
+  MIDDLEWARE_PROTOCOL,
   NextFetchEvent,
   NextRequest,
   siteUrlConfig,
@@ -99,29 +100,27 @@ function requestOf(exchange: Exchange, page: PageOf, href: string, urls: Canonic
 
 /** The request headers `NextResponse.next({ request: { headers } })` gave the page instead. */
 function overrideRequestHeaders(req: IncomingMessage, response: Headers): void {
-  const names = response.get("x-middleware-override-headers");
+  const names = response.get(MIDDLEWARE_PROTOCOL.overrideHeaders);
   if (names === null) return;
   const kept = new Set(names.split(",").filter(Boolean));
   for (const name of Object.keys(req.headers)) if (!kept.has(name)) delete req.headers[name];
   for (const name of kept) {
-    const value = response.get(`x-middleware-request-${name}`);
+    const value = response.get(MIDDLEWARE_PROTOCOL.requestHeader + name);
     if (value === null) delete req.headers[name];
     else req.headers[name] = value;
   }
 }
 
 /** The headers of Next.js's protocol (app/next/server.ts): for the server, never sent on. */
-const PROTOCOL_HEADERS = new Set([
-  "x-middleware-next",
-  "x-middleware-rewrite",
-  "x-middleware-redirect",
-  "x-middleware-refresh",
-  "x-middleware-override-headers",
-  "x-middleware-set-cookie",
+const PROTOCOL_HEADERS = new Set<string>([
+  MIDDLEWARE_PROTOCOL.next,
+  MIDDLEWARE_PROTOCOL.rewrite,
+  MIDDLEWARE_PROTOCOL.overrideHeaders,
+  ...MIDDLEWARE_PROTOCOL.others,
 ]);
 
 function isProtocolHeader(name: string): boolean {
-  return PROTOCOL_HEADERS.has(name) || name.startsWith("x-middleware-request-");
+  return PROTOCOL_HEADERS.has(name) || name.startsWith(MIDDLEWARE_PROTOCOL.requestHeader);
 }
 
 /** Response headers for the answer: the middleware's own, less those that tell the server what to do. */
@@ -192,9 +191,9 @@ export function siteMiddleware(
       );
     }
     const headers = result.headers;
-    const rewrite = headers.get("x-middleware-rewrite");
+    const rewrite = headers.get(MIDDLEWARE_PROTOCOL.rewrite);
     const location = headers.get("location");
-    const next = headers.has("x-middleware-next");
+    const next = headers.has(MIDDLEWARE_PROTOCOL.next);
 
     if (rewrite !== null || next) {
       overrideRequestHeaders(req, headers);
