@@ -17,3 +17,25 @@ export function importsOf(file: string, { types }: { types: boolean }): string[]
   ];
   return specifiers.map((specifier) => normalize(join(dirname(file), specifier)));
 }
+
+/**
+ * The packages a TypeScript file loads (bare specifiers, `node:` builtins left
+ * out), by package name (`@scope/name`, `name`), type-only imports left out.
+ */
+export function packagesOf(file: string): string[] {
+  const source = readFileSync(file, "utf8");
+  const specifiers = [
+    ...source.matchAll(/^\s*(?:import|export)\s+(type\s)?[^;]*?\bfrom\s+"([^".][^"]*)"/gm),
+  ]
+    .filter(([, typeOnly]) => typeOnly === undefined)
+    .map((m) => m[2]!)
+    .concat([...source.matchAll(/^\s*import\s+"([^".][^"]*)"/gm)].map((m) => m[1]!))
+    .filter((specifier) => !specifier.startsWith("node:"));
+  return [
+    ...new Set(
+      specifiers.map((specifier) =>
+        specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/"),
+      ),
+    ),
+  ];
+}

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { importsOf } from "../imports.ts";
+import { importsOf, packagesOf } from "../imports.ts";
 
 /** The folders and files .dockerignore keeps out of every build context (plain paths only). */
 function ignored(): string[] {
@@ -20,7 +20,9 @@ function copied(): string[] {
   });
 }
 
-// A module the image lacks breaks every smoke run before its first test.
+// A module or package the image lacks breaks every smoke run before its first test
+// (a package imported with a dynamic import(), as global-setup's testcontainers, is
+// loaded only on the branch that needs it).
 test("every module the smoke image's copied files import is copied too", () => {
   const paths = copied();
   const isCopied = (file: string) =>
@@ -39,10 +41,18 @@ test("every module the smoke image's copied files import is copied too", () => {
   });
   expect(queue).toContain("e2e/site-urls.spec.ts");
   const missing = new Set<string>();
+  // Packages come from the image's own package.json (e2e/smoke/), not the project's.
+  const smokePackage = JSON.parse(readFileSync("e2e/smoke/package.json", "utf8")) as {
+    dependencies: Record<string, string>;
+  };
+  const installed = new Set(Object.keys(smokePackage.dependencies));
   for (const seen = new Set<string>(); queue.length > 0;) {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
+    for (const name of packagesOf(file)) {
+      if (!installed.has(name)) missing.add(`package ${name} (imported by ${file})`);
+    }
     for (const imported of importsOf(file, { types: false })) {
       if (!isCopied(imported)) missing.add(`${imported} (imported by ${file})`);
       else if (imported.endsWith(".ts")) queue.push(imported);
