@@ -34,7 +34,10 @@ export function packagesOf(file: string): string[] {
   return [
     ...new Set(
       specifiers.map((specifier) =>
-        specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/"),
+        specifier
+          .split("/")
+          .slice(0, specifier.startsWith("@") ? 2 : 1)
+          .join("/"),
       ),
     ),
   ];
