@@ -9,6 +9,7 @@
  * their tests, reads what it would under Next.js. The server's step
  * (server/steps/middleware/) carries them out and sends none of them on.
  */
+import { stripBasePath } from "../routing/base-path.ts";
 import { DEFAULT_LOCALE, LOCALE_PREFIXES, LOCALES } from "../routing/locale.ts";
 
 /** What a URL of the site is read with: its base path and locales. */
@@ -53,13 +54,9 @@ export class NextURL {
 
   #analyze(): void {
     const basePath = this.#config.basePath ?? "";
-    let pathname = this.#url.pathname;
-    if (basePath && (pathname === basePath || pathname.startsWith(`${basePath}/`))) {
-      this.#basePath = basePath;
-      pathname = pathname.slice(basePath.length) || "/";
-    } else {
-      this.#basePath = "";
-    }
+    const below = basePath ? stripBasePath(this.#url.pathname, basePath) : null;
+    this.#basePath = below === null ? "" : basePath;
+    let pathname = below ?? this.#url.pathname;
     const i18n = this.#config.i18n;
     this.#locale = i18n?.defaultLocale ?? "";
     if (i18n) {

@@ -17,7 +17,7 @@ export function ruleConditionProblems(rule: Record<string, unknown>, at: string)
     const conditions = rule[kind];
     if (conditions === undefined) continue;
     if (!Array.isArray(conditions)) {
-      problems.push(`${at}.${kind}: must be a list`);
+      problems.push(`${at}.${kind} must be a list`);
       continue;
     }
     conditions.forEach((condition: unknown, n) => {

@@ -13,8 +13,8 @@
  */
 import { pathToRegexp } from "path-to-regexp";
 import {
-  conditionProblem,
   conditionsMet,
+  ruleConditionProblems,
   type Condition,
   type ConditionSubject,
 } from "../../routing/conditions.ts";
@@ -64,15 +64,8 @@ export function matcherEntries(
     if (entry.locale !== undefined && entry.locale !== false) {
       return { problem: `${at}.locale may only be false` };
     }
-    for (const kind of ["has", "missing"] as const) {
-      const conditions = entry[kind];
-      if (conditions === undefined) continue;
-      if (!Array.isArray(conditions)) return { problem: `${at}.${kind} must be a list` };
-      for (const [n, condition] of conditions.entries()) {
-        const problem = conditionProblem(condition, `${at}.${kind}[${n}]`);
-        if (problem) return { problem };
-      }
-    }
+    const [problem] = ruleConditionProblems(entry, at);
+    if (problem !== undefined) return { problem };
     try {
       pathToRegexp(entry.source);
     } catch (error) {

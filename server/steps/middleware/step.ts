@@ -21,6 +21,7 @@
  * throws is the pipeline's 500 with the request id, logged once (http.ts).
  */
 import type { IncomingMessage } from "node:http";
+import { stripBasePath } from "../../../app/routing/base-path.ts";
 import type { CanonicalOptions } from "../../../app/routing/canonical-url.ts";
 import { LOCALE_PREFIXES, localeAndPathOf } from "../../../app/routing/locale.ts";
 import {
@@ -208,10 +209,7 @@ export function siteMiddleware(
           `${file} rewrote ${page.path} to ${target.origin}, another origin: this shell rewrites within the site only`,
         );
       }
-      const path =
-        target.pathname.startsWith(`${basePath}/`) || target.pathname === basePath
-          ? target.pathname.slice(basePath.length) || "/"
-          : target.pathname;
+      const path = stripBasePath(target.pathname, basePath) ?? target.pathname;
       // The same URL: on as asked.
       if (path === page.path && target.search === page.search) return false;
       if (page.data !== null) {

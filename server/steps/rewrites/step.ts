@@ -12,6 +12,7 @@
  * ends on the page the rewrite gives, with the 3800 ms fallback and build
  * binding as for any page.
  */
+import { stripBasePath } from "../../../app/routing/base-path.ts";
 import type { CanonicalOptions } from "../../../app/routing/canonical-url.ts";
 import {
   DEFAULT_LOCALE,
@@ -50,11 +51,8 @@ function shellPathOf(
   basePath: string,
   asked: Locale | null,
 ): { path: string; defaultLocale: boolean } | null {
-  let below = path;
-  if (basePath) {
-    if (path !== basePath && !path.startsWith(`${basePath}/`)) return null;
-    below = path.slice(basePath.length) || "/";
-  }
+  const below = stripBasePath(path, basePath);
+  if (below === null) return null;
   const { locale: named, path: rest } = localeAndPathOf(below);
   if (named === null || asked === null) return { path: rest, defaultLocale: true };
   const locale = rest === below ? asked : named;
