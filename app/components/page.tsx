@@ -18,12 +18,23 @@ interface PageProps {
   children?: ReactNode;
 }
 
+/** The names of a pattern's parameters, read once per pattern: a page renders often. */
+const paramNames = new Map<string, string[]>();
+function namesOf(pattern: string): string[] {
+  let names = paramNames.get(pattern);
+  if (names === undefined) {
+    names = [...pattern.matchAll(/\[(?:\[)?(?:\.\.\.)?(\w+)\]?\]/g)].map((m) => m[1]!);
+    paramNames.set(pattern, names);
+  }
+  return names;
+}
+
 /** The page's own parameters, from the router's query (search parameters left out). */
 function paramsOf(pattern: string, query: Record<string, string | string[] | undefined>) {
   const params: Record<string, string | string[]> = {};
-  for (const [, name] of pattern.matchAll(/\[(?:\[)?(?:\.\.\.)?(\w+)\]?\]/g)) {
-    const value = query[name!];
-    if (value !== undefined) params[name!] = value;
+  for (const name of namesOf(pattern)) {
+    const value = query[name];
+    if (value !== undefined) params[name] = value;
   }
   return params;
 }

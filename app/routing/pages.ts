@@ -353,6 +353,22 @@ function decodeSegment(raw: string): string | null {
   }
 }
 
+/** Most patterns a process reads: those of its pages, asked on every request. */
+const MAX_KEPT_PATTERNS = 1000;
+const parsedPatterns = new Map<string, readonly Segment[] | null>();
+
+/** A pattern's segments (null if one is not a segment Next.js reads), parsed once. */
+function patternSegments(pattern: string): readonly Segment[] | null {
+  let segments = parsedPatterns.get(pattern);
+  if (segments === undefined) {
+    const parsed = pattern.split("/").filter(Boolean).map(parseSegment);
+    segments = parsed.every((s) => typeof s !== "string") ? (parsed as Segment[]) : null;
+    if (parsedPatterns.size >= MAX_KEPT_PATTERNS) parsedPatterns.clear();
+    parsedPatterns.set(pattern, segments);
+  }
+  return segments;
+}
+
 /**
  * The parameters `path` gives a page with Next.js `pattern`, decoded exactly
  * once from the raw (percent-encoded) path without its locale prefix:
@@ -362,12 +378,11 @@ function decodeSegment(raw: string): string | null {
  * pattern or a segment is not valid percent-encoding.
  */
 export function pageParams(pattern: string, path: string): PageParams | null {
-  const wanted = pattern.split("/").filter(Boolean);
+  const wanted = patternSegments(pattern);
+  if (wanted === null) return null;
   const given = path.split("/").filter(Boolean);
   const params: PageParams = {};
-  for (const [i, part] of wanted.entries()) {
-    const segment = parseSegment(part);
-    if (typeof segment === "string") return null;
+  for (const [i, segment] of wanted.entries()) {
     if (segment.kind === "catch-all" || segment.kind === "optional-catch-all") {
       const rest = given.slice(i).map(decodeSegment);
       if (rest.some((value) => value === null)) return null;
