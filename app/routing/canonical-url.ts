@@ -26,6 +26,12 @@ const DOT_SEGMENT = /^(\.|%2e)$/i;
 const DOT_DOT_SEGMENT = /^(\.|%2e){2}$/i;
 
 /**
+ * A path `canonicalPath` needs only to recase and slash: segments after one `/`
+ * each, none empty, none `.` or `..` (or their escapes), no `\`; maybe a final `/`.
+ */
+const PLAIN_PATH = /^(?:\/(?!(?:\.|%2e){1,2}(?:\/|$))[^/\\]+)+\/?$/i;
+
+/**
  * The canonical form of a raw (still percent-encoded) request path.
  *
  * - `\` counts as `/` (as browsers parse it) and runs of slashes collapse to one;
@@ -42,6 +48,22 @@ export function canonicalPath(
   rawPath: string,
   { trailingSlash }: Pick<CanonicalOptions, "trailingSlash">,
 ): string {
+  // Most paths (every link's, on every render) have nothing to resolve.
+  if (rawPath === "/") return "/";
+  if (!PLAIN_PATH.test(rawPath)) return resolvedPath(rawPath, trailingSlash);
+  let path = rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
+  const firstEnd = path.indexOf("/", 1);
+  const first = firstEnd === -1 ? path.slice(1) : path.slice(1, firstEnd);
+  const locale = localeOfSegment(first);
+  if (locale !== null && locale !== first) {
+    path = `/${locale}${firstEnd === -1 ? "" : path.slice(firstEnd)}`;
+  }
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  return trailingSlash === "always" && !FILE_LIKE_SEGMENT.test(last) ? `${path}/` : path;
+}
+
+/** `canonicalPath` of any path: split, resolved and joined again. */
+function resolvedPath(rawPath: string, trailingSlash: CanonicalOptions["trailingSlash"]): string {
   const segments: string[] = [];
   for (const segment of rawPath.split(/[/\\]/)) {
     if (segment === "" || DOT_SEGMENT.test(segment)) continue;

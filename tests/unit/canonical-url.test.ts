@@ -167,6 +167,16 @@ describe.each(TRAILING_SLASH_MODES)("laws with TRAILING_SLASH=%s", (trailingSlas
     );
   });
 
+  test("a plain path's shortcut agrees with resolving it segment by segment", () => {
+    // A leading `/./` sends any path through the full resolution, and changes nothing else.
+    fc.assert(
+      fc.property(fc.oneof(pathLike, fc.string()), (input) => {
+        expect(canonicalPath(input, options)).toBe(canonicalPath(`/./${input}`, options));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   test("a canonical path is never redirected", () => {
     fc.assert(
       fc.property(pathLike, (input) => {
