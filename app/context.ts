@@ -75,6 +75,12 @@ export interface RequestInfo {
    * `req.url` and whose query its `resolvedUrl` keeps (app/next/page/props.ts).
    */
   readonly askedFor?: string;
+  /**
+   * Set when the server already asked the site's redirects and the canonical
+   * rule about this request (a document's) before any rewrite: the root
+   * middleware, which asks them for route data, does not ask again.
+   */
+  readonly redirectsChecked?: boolean;
   /** Set by the root middleware: the matched route pattern, for the access log. */
   routePattern?: string;
   /**

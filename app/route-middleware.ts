@@ -26,7 +26,8 @@ export const basePathMiddleware: MiddlewareFunction<Response> = ({ request, url,
  * load). Before the canonical rule: a rule matches any slash style, in one hop.
  */
 export const siteRedirectMiddleware: MiddlewareFunction<Response> = ({ request, url, context }) => {
-  const { trailingSlash, basePath } = requestInfo(context, request);
+  const { trailingSlash, basePath, redirectsChecked } = requestInfo(context, request);
+  if (redirectsChecked) return;
   if (isInternalPath(stripBasePath(url.pathname, basePath) ?? url.pathname)) return;
   const { redirect: found } = redirectFor(
     SITE_REDIRECTS,
@@ -54,7 +55,8 @@ export const siteRedirectMiddleware: MiddlewareFunction<Response> = ({ request, 
  * redirected by the server, by the same rule.
  */
 export const canonicalUrlMiddleware: MiddlewareFunction<Response> = ({ request, url, context }) => {
-  const { trailingSlash, basePath } = requestInfo(context, request);
+  const { trailingSlash, basePath, redirectsChecked } = requestInfo(context, request);
+  if (redirectsChecked) return;
   // Internal paths are never redirected, here as in the server (`/__manifest`
   // reaches the routes now that the whole manifest ships as an asset).
   if (isInternalPath(stripBasePath(url.pathname, basePath) ?? url.pathname)) return;

@@ -95,6 +95,7 @@ export function createPageRenderer(
         }),
         ...(embedder && { embedImage: embedderForRender(embedder).embedImage }),
         ...(exchange.revalidateReason && { revalidateReason: exchange.revalidateReason }),
+        ...(exchange.redirectsChecked && { redirectsChecked: true }),
         pipesDocument: true,
         node: { req, res },
         reportError: (error) => logger.error({ reqId: requestId, err: error }, "request failed"),

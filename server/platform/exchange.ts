@@ -49,6 +49,12 @@ export interface Exchange {
   revalidateReason?: RevalidateReason;
   /** The headers the site's `headers()` rules set on the answer (server/steps/config-headers.ts). */
   ruleHeaders?: string[];
+  /**
+   * Set once the site's redirects and the canonical rule were asked about this
+   * request and left it (server/steps/redirects.ts): a document's. The React
+   * Router middleware that asks them for route data then need not ask again.
+   */
+  redirectsChecked?: boolean;
 }
 
 /**

@@ -66,7 +66,11 @@ export function canonicalUrl(options: CanonicalOptions): Step {
     const { res, rawPath, path, rawSearch } = exchange;
     if (path === null || isInternalPath(path)) return false;
     const location = canonicalRedirect(rawPath, rawSearch, options);
-    if (location === null) return false;
+    if (location === null) {
+      // The site's rules came first, in the step before: the path passed both.
+      exchange.redirectsChecked = true;
+      return false;
+    }
     withoutRuleHeaders(exchange);
     // Cacheable, but not for long: a site that changes trailingSlash must not leave browsers looping.
     sendText(res, 308, `Permanent Redirect: ${location}\n`, {
