@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { ImageEmbedderContext } from "./components/image.tsx";
 import { requestInfo } from "./context.ts";
+import { takeReadyHandoff } from "./handoff.ts";
 import { NonceContext } from "./nonce.ts";
 
 // The server builds each request's context through the build, so that the
@@ -47,13 +48,15 @@ function readLazily(html: Readable): ReadableStream<Uint8Array> {
   );
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
-): Response | Promise<Response> {
+): Promise<Response> {
+  // The loader data ready now is rendered in the same pass as the page.
+  await takeReadyHandoff(routerContext);
   return new Promise((resolve, reject) => {
     const info = requestInfo(loadContext, request);
     let shellRendered = false;
