@@ -79,6 +79,17 @@ try {
       `${name.padEnd(14)}${pad(cpu[i]!.toFixed(3), 8)}   (${samples[i]!.map((v) => v.toFixed(3)).join(" ")})`,
     );
   }
+  // The same round's figures, taken back to back: the host's speed drifts between rounds.
+  const perRound = (i: number) => samples[0]!.map((ours, round) => ours / samples[i]![round]!);
+  for (const [i, name] of [
+    [1, "loader module"],
+    [2, "Next.js"],
+  ] as const) {
+    const ratios = perRound(i);
+    console.log(
+      `ours / ${name} by round: ${ratios.map((r) => r.toFixed(3)).join(" ")} (median ${median(ratios).toFixed(3)})`,
+    );
+  }
   const toLoader = cpu[0]! / cpu[1]!;
   const toNext = cpu[0]! / cpu[2]!;
   console.log(
