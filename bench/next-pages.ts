@@ -9,7 +9,7 @@
  *
  * Server CPU ms per request (/proc/<pid>/stat over the requests answered; with
  * taskset, the servers on BENCH_SERVER_CPU and the load on BENCH_LOAD_CPU),
- * rotating rounds (BENCH_ROUNDS, 5), medians; then the two ratios and the
+ * rounds in one order (BENCH_ROUNDS, 5), medians and each round's ratios; then the two ratios and the
  * targets: <= 1.05 x the loader module, <= 0.6 x Next.js.
  */
 import { rmSync } from "node:fs";
@@ -64,12 +64,17 @@ try {
     startOurs({}, join(copy, "build/node/server/main.js"), copy),
     startNext(),
   ]);
+  // Warmed for as long as a measurement: JIT tiers take seconds to settle.
   for (const server of servers) await measure(server, PATH, 200, { amount: 2000 });
+  for (const server of servers) await measure(server, PATH, 200);
   const samples: number[][] = servers.map(() => []);
+  // The same order every round, so every server waits as long between its
+  // measurements. A rotating order made the waits one or four measurements
+  // long, and a server that had waited four (about 12 s idle: V8 frees memory
+  // and code then) spent up to 40 % more per request in the next one.
   for (let round = 0; round < ROUNDS; round++) {
-    for (let j = 0; j < servers.length; j++) {
-      const i = (j + round) % servers.length;
-      samples[i]!.push((await measure(servers[i]!, PATH, 200)).cpuMsPerRequest);
+    for (const [i, server] of servers.entries()) {
+      samples[i]!.push((await measure(server, PATH, 200)).cpuMsPerRequest);
     }
   }
   const cpu = samples.map(median);
