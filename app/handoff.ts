@@ -3,6 +3,9 @@ import type { EntryContext } from "react-router";
 type RenderMeta = NonNullable<EntryContext["renderMeta"]>;
 type StreamCache = NonNullable<RenderMeta["streamCache"]>;
 
+// Each chunk is a whole string (turbo-stream encodes one per enqueue): decoded on its own.
+const decoder = new TextDecoder();
+
 /**
  * React Router gives the browser a page's loader data through a stream (its
  * "server handoff"), which its `<ServerRouter>` copies into the page one chunk
@@ -23,7 +26,6 @@ export async function takeReadyHandoff(context: EntryContext): Promise<void> {
   const { serverHandoffStream: stream, renderMeta } = context;
   if (!stream || !renderMeta || renderMeta.streamCache) return;
   const reader = stream.getReader();
-  const decoder = new TextDecoder();
   const cache: StreamCache = {};
   let immediate: NodeJS.Immediate | undefined;
   const turnOver = new Promise<"later">((resolve) => {
@@ -39,7 +41,6 @@ export async function takeReadyHandoff(context: EntryContext): Promise<void> {
         context.serverHandoffStream = rest(reader, read);
         break;
       }
-      // Each chunk is a whole string (turbo-stream encodes one per enqueue).
       cache[index++] = resolvedRead(result.done, result.done ? "" : decoder.decode(result.value));
       if (result.done) {
         reader.releaseLock();

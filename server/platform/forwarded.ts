@@ -21,6 +21,18 @@ export interface ForwardedOptions {
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+/** The last host found valid: nearly every request names the same one. */
+let validHost: string | undefined;
+
+function isValidHost(host: string): boolean {
+  if (host === validHost) return true;
+  // The pattern admits shapes no URL can hold (999.1.1.1, a port of 99999): the
+  // URL parser has the last word, so a request URL can always be built.
+  if (!HOST.test(host) || URL.parse(`http://${host}`) === null) return false;
+  validHost = host;
+  return true;
+}
+
 /**
  * The last value of a forwarded header: the one our proxy wrote. Values before
  * it, if the proxy appends rather than overwrites, come from the client.
@@ -45,9 +57,7 @@ export function requestOrigin(
   }
   const forwardedHost = options.trustProxy ? lastValue(headers["x-forwarded-host"]) : undefined;
   const host = forwardedHost ?? headers.host ?? "localhost";
-  // The pattern admits shapes no URL can hold (999.1.1.1, a port of 99999): the
-  // URL parser has the last word, so a request URL can always be built.
-  if (!HOST.test(host) || URL.parse(`http://${host}`) === null) return null;
+  if (!isValidHost(host)) return null;
 
   const protocol = requestProtocol(headers, options);
   return protocol === null ? null : { protocol, host: host.toLowerCase() };
