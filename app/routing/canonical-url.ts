@@ -58,7 +58,15 @@ export function canonicalPath(
   if (locale !== null && locale !== first) {
     path = `/${locale}${firstEnd === -1 ? "" : path.slice(firstEnd)}`;
   }
-  const last = path.slice(path.lastIndexOf("/") + 1);
+  return inSlashStyle(path, path.slice(path.lastIndexOf("/") + 1), trailingSlash);
+}
+
+/** `path`, without a trailing slash, in the site's style: `always` adds one unless `last` looks like a file. */
+function inSlashStyle(
+  path: string,
+  last: string,
+  trailingSlash: CanonicalOptions["trailingSlash"],
+): string {
   return trailingSlash === "always" && !FILE_LIKE_SEGMENT.test(last) ? `${path}/` : path;
 }
 
@@ -75,9 +83,7 @@ function resolvedPath(rawPath: string, trailingSlash: CanonicalOptions["trailing
   const locale = localeOfSegment(segments[0]!);
   if (locale) segments[0] = locale;
 
-  const path = `/${segments.join("/")}`;
-  const wantsSlash = trailingSlash === "always" && !FILE_LIKE_SEGMENT.test(segments.at(-1)!);
-  return wantsSlash ? `${path}/` : path;
+  return inSlashStyle(`/${segments.join("/")}`, segments.at(-1)!, trailingSlash);
 }
 
 /**
@@ -118,6 +124,9 @@ export function canonicalHref(locale: Locale, path: string, options: CanonicalOp
   return urlPathOf(canonicalPath(localizedPath(locale, path), options), options);
 }
 
+/** Where Vite writes the client build's own files, each named by its content's hash. */
+export const BUILD_FILES_PREFIX = "/assets/";
+
 /**
  * Requests the React Router client or the platform makes on its own: route data
  * (`*.data`, and a Next.js page's `/_next/data/...`), the route manifest, hashed
@@ -130,7 +139,7 @@ export function isInternalPath(appPath: string): boolean {
     appPath.endsWith(".data") ||
     appPath.startsWith("/_next/data/") ||
     appPath === "/__manifest" ||
-    appPath.startsWith("/assets/") ||
+    appPath.startsWith(BUILD_FILES_PREFIX) ||
     appPath === "/healthz" ||
     appPath === "/readyz"
   );

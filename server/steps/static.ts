@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
+import { BUILD_FILES_PREFIX } from "../../app/routing/canonical-url.ts";
 import { negotiateEncoding, type Encoding } from "../pages/compression.ts";
 import { etagMatches, sendText, type Step } from "../platform/exchange.ts";
 
@@ -105,7 +106,7 @@ export async function loadStaticFiles(publicDir: string): Promise<StaticFiles> {
     const urlPath = "/" + relative(publicDir, absolutePath).split(sep).join("/");
     const headers = {
       "Content-Type": contentTypeOf(urlPath),
-      "Cache-Control": urlPath.startsWith("/assets/")
+      "Cache-Control": urlPath.startsWith(BUILD_FILES_PREFIX)
         ? IMMUTABLE_CACHE_CONTROL
         : REVALIDATE_CACHE_CONTROL,
       "X-Content-Type-Options": "nosniff",
@@ -130,9 +131,6 @@ export async function loadStaticFiles(publicDir: string): Promise<StaticFiles> {
   }
   return files;
 }
-
-/** Where Vite writes the client build's own files, each named by its content's hash. */
-export const BUILD_FILES_PREFIX = "/assets/";
 
 /**
  * The file steps in Next.js's order (`assets` serves both kinds): the client
@@ -162,7 +160,7 @@ export function staticFiles(files: StaticFiles, { compression }: { compression: 
   return ({ req, res, decodedPath }) => {
     const file = files.get(decodedPath);
     if (!file) {
-      if (!decodedPath.startsWith("/assets/")) return false;
+      if (!decodedPath.startsWith(BUILD_FILES_PREFIX)) return false;
       sendText(res, 404, "Not Found\n");
       return true;
     }

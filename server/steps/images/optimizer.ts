@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type SharpModule from "sharp";
 import { IMAGE_ENDPOINT } from "../../../app/images.ts";
+import { BUILD_FILES_PREFIX } from "../../../app/routing/canonical-url.ts";
 import { memoryCache } from "../../pages/cache/memory.ts";
 import { etagMatches, sendText, type Exchange, type Step } from "../../platform/exchange.ts";
 import type { Logger } from "../../platform/logger.ts";
@@ -218,7 +219,7 @@ export function imageOptimizer(
     return {
       // The file's own tag: a new build with a changed file never gets the old variant.
       key: `local:${source.path}:${file.identity.etag}`,
-      immutable: source.path.startsWith("/assets/"),
+      immutable: source.path.startsWith(BUILD_FILES_PREFIX),
       load: async () => {
         const size = Number(file.identity.headers["Content-Length"]);
         if (size > options.maxSourceBytes) {
