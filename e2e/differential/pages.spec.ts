@@ -5,7 +5,15 @@
  * fields). The shell's pages raise no error in the browser.
  */
 import { expect, test } from "@playwright/test";
-import { answerOf, expectSame, openPage, RUNTIMES, shownPage, type Runtime } from "./observe.ts";
+import {
+  answerOf,
+  expectSame,
+  hydrated,
+  openPage,
+  RUNTIMES,
+  shownPage,
+  type Runtime,
+} from "./observe.ts";
 
 const PAGES = [
   "/",
@@ -65,6 +73,9 @@ function comparePage(url: string) {
       if (answer.status < 300 || answer.status >= 400) {
         const { page, errors, close } = await openPage(browser, runtime);
         await page.goto(url);
+        // Settled: Next.js renders a page again after a hydration mismatch (its 404's
+        // `isReady` turns true then), which an idle network alone did not wait for.
+        await hydrated(page);
         observed.shown = await shownPage(page);
         if (runtime === "shell") shellErrors.push(...errors);
         await close();
