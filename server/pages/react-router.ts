@@ -1,7 +1,6 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { createRequest } from "@remix-run/node-fetch-server";
 import { createRequestHandler } from "react-router";
 import type { RequestInfo } from "../../app/context.ts";
 import { basePathOf, type AppServerBuild } from "../platform/build.ts";
@@ -26,6 +25,7 @@ import type { PageRenderer } from "./page-renderer.ts";
 import { NEXT_DATA_PREFIX } from "../../app/next/routing/data-url.ts";
 import { stripBasePath } from "../../app/routing/base-path.ts";
 import { renderOnceRouteIds } from "./render-once.ts";
+import { webRequestOf } from "./web-request.ts";
 
 /** Every page and route-data answer rendered per request may hold that request's id. */
 export const PER_REQUEST_CACHE_CONTROL = "private, no-store";
@@ -106,7 +106,7 @@ export function createPageRenderer(
       if (exchange.path === null) req.url = basePath + exchange.rawPath + exchange.rawSearch;
       // The URL React Router sees carries the public origin, so absolute links and
       // its cross-origin check on form posts agree with what the browser sent.
-      const request = createRequest(req, res, origin);
+      const request = webRequestOf(req, res, origin);
       const response = await handle(request, contextFor(info));
       // The root middleware wrote it while the request was handled.
       exchange.routePattern = info.routePattern;
