@@ -30,12 +30,11 @@ export function webRequestOf(
   });
   // Not in the init: Node's Request (undici) would not keep it, but make a
   // signal of its own that follows it, and register the pair in a
-  // FinalizationRegistry, to drop the follower once the Request is collected.
-  // V8's young-generation collections keep such a registry's targets alive, so
-  // every request's signal, and all its listeners hold, outlived the request
-  // until the next full collection, promoted to the old generation on the way:
-  // 3 to 4 % of a page's CPU (docs/benchmarks.md). The request's own signal,
-  // which nothing aborts, is shadowed instead.
+  // FinalizationRegistry, to drop the follower once the Request is collected:
+  // a WeakRef, an entry, a listener and a cleanup task per request, and every
+  // request's signal held until a full collection (decision 030): 5 % of a
+  // page's CPU (docs/benchmarks.md). The Request's own signal, which nothing
+  // aborts, is shadowed instead.
   Object.defineProperty(request, "signal", { value: client.signal, enumerable: true });
   return request;
 }
