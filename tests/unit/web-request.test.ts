@@ -6,6 +6,7 @@ import {
 } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
+import { createRequest } from "@remix-run/node-fetch-server";
 import { webRequestOf } from "../../server/pages/web-request.ts";
 
 const ORIGIN = { protocol: "https:", host: "shop.example" };
@@ -63,6 +64,30 @@ describe("webRequestOf: the Request React Router is given", () => {
     expect(request.headers.get("accept-language")).toBe("fr");
     expect(request.headers.get("cookie")).toBe("NEXT_LOCALE=fr; theme=dark");
     expect(request.headers.get("host")).toBe(`127.0.0.1:${port}`);
+  });
+
+  test("its URL and headers are those the library's createRequest gives, repeated headers included", async () => {
+    const server = createServer();
+    servers.push(server);
+    const pair = new Promise<[Request, Request]>((resolve) => {
+      server.once("request", (req: IncomingMessage, res: ServerResponse) => {
+        resolve([webRequestOf(req, res, ORIGIN), createRequest(req, res, ORIGIN)]);
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const socket = connect((server.address() as AddressInfo).port, "127.0.0.1");
+    socket.write(
+      "GET /de/docs/a%20b/?q=%C3%A9&q=2 HTTP/1.1\r\nHost: internal:8080\r\n" +
+        "Accept: text/html\r\nAccept: */*\r\nCookie: a=1\r\nCookie: b=2\r\n" +
+        "X-Forwarded-For: 10.0.0.1\r\nX-Forwarded-For: 10.0.0.2\r\nUser-Agent: test\r\n\r\n",
+    );
+    const [ours, library] = await pair;
+    socket.destroy();
+    expect(ours.url).toBe(library.url);
+    expect(ours.method).toBe(library.method);
+    expect([...ours.headers]).toEqual([...library.headers]);
+    expect(ours.headers.get("cookie")).toBe("a=1; b=2");
   });
 
   test("a HEAD keeps its method", async () => {
