@@ -4,6 +4,7 @@ import type { DataRouter } from "react-router";
 import { HydratedRouter } from "react-router/dom";
 import { guardDataRequests } from "./client/data-requests.ts";
 import { routeLoadInstrumentation } from "./client/route-load.ts";
+import { buildIdOfManifest } from "./routing/build-binding.ts";
 import type { ClientManifest } from "./routing/prefetch.ts";
 
 declare global {
@@ -19,7 +20,7 @@ declare global {
   }
 }
 
-guardDataRequests(window.__reactRouterManifest.version);
+guardDataRequests(buildIdOfManifest(window.__reactRouterManifest));
 
 startTransition(() => {
   hydrateRoot(

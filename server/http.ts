@@ -6,7 +6,12 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { randomUUID } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { buildBinding } from "./steps/build-binding.ts";
-import { basePathOf, buildIdOf, type AppServerBuild } from "./platform/build.ts";
+import {
+  basePathOf,
+  buildIdOf,
+  keptPagesVersionOf,
+  type AppServerBuild,
+} from "./platform/build.ts";
 import { stripBasePath } from "../app/routing/base-path.ts";
 import type { CanonicalOptions } from "../app/routing/canonical-url.ts";
 import type { Config } from "./platform/config.ts";
@@ -134,7 +139,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
       maxBytes: config.renderCacheMaxBytes,
       compression: config.compression,
       shared: sharedCache,
-      buildId,
+      buildId: keptPagesVersionOf(build),
       basePath: urls.basePath,
     },
     logger,

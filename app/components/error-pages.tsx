@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useMatches } from "react-router";
 import { messages } from "../i18n/messages.ts";
+import { buildIdOfManifest } from "../routing/build-binding.ts";
 import { useCanonicalOptions, useLocalePath, useRootData } from "../root-data.ts";
 import { NoIndex } from "./fallback-page.tsx";
 import {
@@ -33,7 +34,7 @@ export function ClientExceptionNotice({ error }: { error: unknown }) {
       message: error instanceof Error ? error.message : String(error),
       stack: error instanceof Error ? (error.stack ?? "") : "",
       route: matches.at(-1)?.id ?? "",
-      buildId: window.__reactRouterManifest?.version ?? "",
+      buildId: window.__reactRouterManifest ? buildIdOfManifest(window.__reactRouterManifest) : "",
       page,
       url: withoutQuery(location.href),
     };

@@ -8,6 +8,29 @@ import { canonicalUrlPath, type CanonicalOptions } from "./canonical-url.ts";
 
 export const BUILD_ID_HEADER = "X-Build-Id";
 
+/** The build id under the dev server (`npm run dev`): Next.js's under `next dev` too. */
+export const DEVELOPMENT_BUILD_ID = "development";
+
+/**
+ * The id a build is known by, read from React Router's manifest of it: the
+ * server's (`build.assets`) and the browser's (`window.__reactRouterManifest`)
+ * give the same. It is the `X-Build-Id` of every answer, the one a page's data
+ * requests carry, and the one in its data URLs (`/_next/data/<buildId>/...`).
+ *
+ * Under the dev server (its manifests carry `hmr`), React Router makes the
+ * server's manifest and the browser's apart, each with a random version, and
+ * again whenever it regenerates them: the two never agree, and every data
+ * request was taken for one of another build (each click loaded a document,
+ * each data URL was a 404). There, as under `next dev`, the build is
+ * "development"; the modules it serves are Vite's, kept current by HMR.
+ */
+export function buildIdOfManifest(manifest: {
+  readonly version: string;
+  readonly hmr?: unknown;
+}): string {
+  return manifest.hmr ? DEVELOPMENT_BUILD_ID : manifest.version;
+}
+
 /**
  * The page a route-data request loads data for, as React Router names them:
  * `/about.data` -> `/about`, `/about/_.data` -> `/about/`, `/_.data` -> `/`,

@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { RequestInfo } from "../../app/context.ts";
 import { basePathOfBasename } from "../../app/routing/base-path.ts";
+import { buildIdOfManifest } from "../../app/routing/build-binding.ts";
 
 /** The server build, with what our entry.server adds to React Router's entry module. */
 export interface AppServerBuild extends ServerBuild {
@@ -39,8 +40,22 @@ export function checkServerBuild(build: unknown, where: string): AppServerBuild 
   return build as AppServerBuild;
 }
 
-/** The build id React Router puts in its manifest; it changes with every build. */
+/**
+ * The id the build is known by (X-Build-Id, data URLs, the build binding): the
+ * browser reads the same from its manifest (app/routing/build-binding.ts). It
+ * changes with every build; under the dev server it is "development".
+ */
 export function buildIdOf(build: ServerBuild): string {
+  return buildIdOfManifest(build.assets);
+}
+
+/**
+ * What the pages kept for a build are filed under (in memory and in the shared
+ * cache): the version React Router gives its manifest, which changes with every
+ * build, and under the dev server with every manifest it makes again, so an
+ * edit never serves a page kept before it.
+ */
+export function keptPagesVersionOf(build: ServerBuild): string {
   return build.assets.version;
 }
 

@@ -132,6 +132,30 @@ describe("what comes from Vite", () => {
     }
   });
 
+  test('the build is "development", as under next dev: a page\'s data URL answers, and a click is no document load', async () => {
+    const page = await server.request(canonical("/"));
+    expect(page.headers["x-build-id"]).toBe("development");
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    try {
+      const tab = await browser.newPage();
+      const failed: string[] = [];
+      tab.on("response", (r) => {
+        if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+      });
+      await tab.goto(server.origin + canonical("/"));
+      await tab.waitForFunction(() => "__reactRouterDataRouter" in window);
+      await tab.evaluate(() => Object.assign(window, { sameDocument: true }));
+      // The blog post: getServerSideProps, its props from its data URL.
+      await tab.locator('nav[aria-label="Shell"] a[href*="/blog/hello"]').click();
+      await tab.waitForURL(/\/blog\//);
+      await expect.poll(() => tab.locator("main h1").textContent()).toMatch(/hello world/);
+      expect(await tab.evaluate(() => "sameDocument" in window)).toBe(true);
+      expect(failed).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
   test("an edited route is served at the next request, without a restart", async () => {
     const file = join(server.appDir, "app", "pages", "about.tsx");
     const before = await server.request(canonical("/about"));

@@ -4,6 +4,7 @@
  * serves the click.
  */
 import { stripBasePath } from "../../routing/base-path.ts";
+import { buildIdOfManifest } from "../../routing/build-binding.ts";
 import { pageLocaleOf, splitLocalePath } from "../../routing/locale.ts";
 import { pageParams } from "../../routing/pages.ts";
 import { nextDataPath } from "../routing/data-url.ts";
@@ -25,7 +26,11 @@ export function nextDataUrlOf(
   return (
     basePath +
     nextDataPath(
-      { buildId: window.__reactRouterManifest.version, locale: pageLocaleOf(locale), path },
+      {
+        buildId: buildIdOfManifest(window.__reactRouterManifest),
+        locale: pageLocaleOf(locale),
+        path,
+      },
       searchOf(query),
     )
   );
