@@ -50,10 +50,11 @@ export function buildIdOf(build: ServerBuild): string {
 }
 
 /**
- * What the pages kept for a build are filed under (in memory and in the shared
- * cache): the version React Router gives its manifest, which changes with every
- * build, and under the dev server with every manifest it makes again, so an
- * edit never serves a page kept before it.
+ * What the shared cache files a build's kept pages under (each process's own
+ * cache is the pipeline's, made anew for every build): the version React Router
+ * gives its manifest, which changes with every build, and under the dev server
+ * with every manifest it makes again, so an edit never serves a page kept
+ * before it.
  */
 export function keptPagesVersionOf(build: ServerBuild): string {
   return build.assets.version;
