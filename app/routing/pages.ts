@@ -45,7 +45,12 @@ export interface StaticPaths {
   readonly fallback?: unknown;
 }
 
-export type GetStaticPaths = () => StaticPaths | Promise<StaticPaths>;
+/** What Next.js gives `getStaticPaths`: the site's locales (none without `i18n`). */
+export interface StaticPathsContext {
+  readonly locales?: readonly string[];
+  readonly defaultLocale?: string;
+}
+export type GetStaticPaths = (context: StaticPathsContext) => StaticPaths | Promise<StaticPaths>;
 
 const PAGE_EXTENSIONS = /\.(tsx|ts|jsx|js)$/;
 const TEST_FILE = /\.(test|spec)\.(tsx|ts|jsx|js)$/;

@@ -48,22 +48,43 @@ describe("pagePath: a page's path for its parameters, the inverse of pageParams"
   });
 });
 
+/** A site without i18n: Next.js gives getStaticPaths no locales. */
+const NO_LOCALES = {};
+
 describe("sitemapPaths", () => {
   test("plain pages by their path; pages with parameters by getStaticPaths, as params or paths; each once", async () => {
-    const paths = await sitemapPaths([
-      { page: page("index.tsx") },
-      { page: page("about.tsx"), getStaticPaths: () => ({ paths: ["/about"] }) },
-      { page: page("blog/[slug].tsx") },
-      {
-        page: page("docs/[...path].tsx"),
-        getStaticPaths: async () => ({
-          paths: [{ params: { path: ["a", "b c"] } }, "/docs/x", "/docs/a/b%20c"],
-          fallback: "blocking",
-        }),
-      },
-      { page: page("shop/[[...filters]].tsx"), getStaticPaths: () => ({ paths: ["/shop/red"] }) },
-    ]);
+    const paths = await sitemapPaths(
+      [
+        { page: page("index.tsx") },
+        { page: page("about.tsx"), getStaticPaths: () => ({ paths: ["/about"] }) },
+        { page: page("blog/[slug].tsx") },
+        {
+          page: page("docs/[...path].tsx"),
+          getStaticPaths: async () => ({
+            paths: [{ params: { path: ["a", "b c"] } }, "/docs/x", "/docs/a/b%20c"],
+            fallback: "blocking",
+          }),
+        },
+        { page: page("shop/[[...filters]].tsx"), getStaticPaths: () => ({ paths: ["/shop/red"] }) },
+      ],
+      NO_LOCALES,
+    );
     expect(paths).toEqual(["/", "/about", "/docs/a/b%20c", "/docs/x", "/shop", "/shop/red"]);
+  });
+
+  test("getStaticPaths is given the site's locales, as Next.js gives them: a page may destructure them", async () => {
+    const paths = await sitemapPaths(
+      [
+        {
+          page: page("blog/[slug].tsx"),
+          getStaticPaths: ({ locales = [], defaultLocale }) => ({
+            paths: locales.map((locale) => ({ params: { slug: `${locale}-of-${defaultLocale}` } })),
+          }),
+        },
+      ],
+      { locales: ["en", "fr"], defaultLocale: "en" },
+    );
+    expect(paths).toEqual(["/blog/en-of-en", "/blog/fr-of-en"]);
   });
 
   test.each([
@@ -81,7 +102,7 @@ describe("sitemapPaths", () => {
     "a getStaticPaths that does not fit is refused, naming the file (%#): %s",
     async (get, problem) => {
       await expect(
-        sitemapPaths([{ page: page("blog/[slug].tsx"), getStaticPaths: get }]),
+        sitemapPaths([{ page: page("blog/[slug].tsx"), getStaticPaths: get }], NO_LOCALES),
       ).rejects.toThrow(`app/pages/blog/[slug].tsx: ${problem}`);
     },
   );

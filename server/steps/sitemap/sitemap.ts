@@ -14,6 +14,7 @@ import {
   type GetStaticPaths,
   type PageRoute,
   type StaticPaths,
+  type StaticPathsContext,
 } from "../../../app/routing/pages.ts";
 
 export interface SitemapPage {
@@ -27,17 +28,22 @@ const needsParams = (page: PageRoute) =>
 
 /**
  * The paths to list, unprefixed and percent-encoded, in the pages' order and
- * then their `getStaticPaths` order, each once. A path that does not fit its
- * page, or a `getStaticPaths` that throws, rejects naming the page's file.
+ * then their `getStaticPaths` order, each once. Each `getStaticPaths` is given
+ * `context`, as Next.js gives it (`{ locales, defaultLocale }`): a page may
+ * destructure it. A path that does not fit its page, or a `getStaticPaths`
+ * that throws, rejects naming the page's file.
  */
-export async function sitemapPaths(pages: readonly SitemapPage[]): Promise<string[]> {
+export async function sitemapPaths(
+  pages: readonly SitemapPage[],
+  context: StaticPathsContext,
+): Promise<string[]> {
   const paths = new Set<string>();
   for (const { page, getStaticPaths } of pages) {
     if (!needsParams(page)) paths.add(pagePath(page, {}));
     if (getStaticPaths === undefined) continue;
     let result: StaticPaths;
     try {
-      result = await getStaticPaths();
+      result = await getStaticPaths(context);
     } catch (error) {
       throw new PageParamsError(page, `getStaticPaths failed: ${(error as Error).message}`);
     }

@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import type { ServerBuild } from "react-router";
 import { urlPathOf, type CanonicalOptions } from "../../../app/routing/canonical-url.ts";
+import { localeFieldsOf, PAGE_LOCALES } from "../../../app/routing/locale.ts";
 import { pageRouteOfId, type GetStaticPaths } from "../../../app/routing/pages.ts";
 import { etagMatches, sendText, type Step } from "../../platform/exchange.ts";
 import { robotsTxt, sitemapPaths, sitemapXml, type SitemapPage } from "./sitemap.ts";
@@ -50,7 +51,8 @@ export function sitemap(
   build: Pick<ServerBuild, "routes">,
   options: CanonicalOptions,
 ): SitemapStep {
-  const paths = sitemapPaths(sitemapPagesOf(build));
+  const { locales, defaultLocale } = localeFieldsOf(null, PAGE_LOCALES);
+  const paths = sitemapPaths(sitemapPagesOf(build), { locales, defaultLocale });
   // Handled by whoever awaits it (main.ts); a request sees the same rejection.
   paths.catch(() => {});
   const answers = new Map<string, Answer>();
