@@ -18,6 +18,10 @@ export const NEXT_MODULES: Readonly<Record<string, string>> = {
   "next/compat/router": "compat-router.ts",
   "next/script": "script.tsx",
   "next/server": "server.ts",
+  // Next.js's router context, as test utilities, Storybook setups and some
+  // libraries import it (a router of their own around a component): the shell's.
+  "next/dist/shared/lib/router-context.shared-runtime": "router-context.ts",
+  "next/dist/shared/lib/router-context": "router-context.ts",
 };
 
 // What a team may find instead, for imports people reach for.
@@ -53,4 +57,26 @@ export function nextImportOf(source: string): string | null | { problem: string 
       `"${source}" is not provided by this shell${advice ? ` (${advice})` : ""}. ` +
       `Supported: ${Object.keys(NEXT_MODULES).join(", ")}.`,
   };
+}
+
+// `import { A, B } from "next"` (not `import type`), alone or after a default
+// import: its braces may span lines. Comments inside the braces are rare enough
+// to leave out.
+const NAMED_NEXT_IMPORT =
+  /^([ \t]*import[ \t]+)(?!type\b)([A-Za-z_$][\w$]*[ \t]*,[ \t]*)?\{[^}]*\}([ \t]*from[ \t]*(["'])next\4[ \t]*;?)/gm;
+
+/**
+ * A module's named imports from `next` taken out: `next` exports only types
+ * (`NextPage`, `GetServerSideProps`, ...; its value is Next.js's server, which
+ * a page never imports), so, as Next.js's compiler erases them, an import
+ * written without `import type` is a type import. A default import beside them
+ * is kept, to fail the build as it would alone.
+ */
+export function withoutNextTypeImports(code: string): string {
+  if (!code.includes("next")) return code;
+  return code.replace(NAMED_NEXT_IMPORT, (_all, start: string, defaultImport?: string) =>
+    defaultImport
+      ? `${start}${defaultImport.replace(/[ \t]*,[ \t]*$/, "")} from "next";`
+      : "",
+  );
 }

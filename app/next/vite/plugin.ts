@@ -26,7 +26,7 @@ import {
   specialFileOf,
 } from "../../routing/pages.ts";
 import { pageFilesIn } from "../../pages-folder.ts";
-import { nextImportOf } from "./imports.ts";
+import { nextImportOf, withoutNextTypeImports } from "./imports.ts";
 import { PageModuleError, transformPageModule } from "./page-module.ts";
 
 const NEXT_DIR = fileURLToPath(new URL("..", import.meta.url));
@@ -166,6 +166,8 @@ export function nextPages(): Plugin {
       const id = rawId.replace(ROUTE_CHUNK, "");
       if (id.includes("?") || id.includes("\0") || !SCRIPT.test(id)) return null;
       if (id.includes(`${sep}node_modules${sep}`) || !id.startsWith(root)) return null;
+      // `import { NextPage } from "next"` is a type import, whatever the tsconfig says.
+      code = withoutNextTypeImports(code);
       let out: { code: string; map?: unknown } | null = null;
       if (id.startsWith(pagesDir + sep)) {
         const file = relative(pagesDir, id).split(sep).join("/");
