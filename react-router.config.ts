@@ -7,7 +7,8 @@ const { basePath, trailingSlash } = buildSiteConfig(site, process.env);
 
 export default {
   appDirectory: "app",
-  buildDirectory: "build",
+  // BUILD_DIR (default build/): one checkout builds several sites side by side (scripts/build.ts).
+  buildDirectory: process.env.BUILD_DIR || "build",
   ssr: true,
   // basePath (site.config.ts, or BASE_PATH at build): the server reads it back
   // from the build (server/platform/build.ts), so it serves what was built.

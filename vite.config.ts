@@ -2,7 +2,13 @@ import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { nextPages } from "./app/next/vite/plugin.ts";
-import { browserSiteConfig, buildSiteConfig } from "./app/routing/site-config.ts";
+import {
+  browserSiteConfig,
+  buildSiteConfig,
+  siteConfigInputOf,
+} from "./app/routing/site-config.ts";
+import { publicEnvOf } from "./app/site/env.ts";
+import { currentSite } from "./app/site/folder.ts";
 import site from "./site.config.ts";
 
 /**
@@ -13,30 +19,54 @@ import site from "./site.config.ts";
 const built = buildSiteConfig(site, process.env);
 
 const SITE_CONFIG = fileURLToPath(new URL("./site.config.ts", import.meta.url));
-const BROWSER_SITE_CONFIG = "\0site-config:browser";
+const SITE_CONFIG_CHECKS = fileURLToPath(new URL("./app/routing/site-config.ts", import.meta.url));
+const BUILT_SITE_CONFIG = { client: "\0site-config:browser", server: "\0site-config:server" };
 
 /**
- * The browser's site.config.ts: the settings it reads, as checked values (the
- * build's, overrides included), without the server's (`redirects`: rules,
- * conditions and targets a visitor has no business reading) and without the
- * code that checks them.
+ * site.config.ts as the build made it: its values, checked once, written into
+ * the bundles rather than read again from the site's next.config. The
+ * browser's copy leaves out the server's settings (`redirects`: rules,
+ * conditions and targets a visitor has no business reading) and the code that
+ * checks them.
  */
-function siteConfigForTheBrowser(): Plugin {
+function siteConfigAsBuilt(): Plugin {
   return {
-    name: "site-config-for-the-browser",
+    name: "site-config-as-built",
     enforce: "pre",
     async resolveId(source, importer, options) {
-      if (this.environment.config.consumer !== "client" || !source.endsWith("site.config.ts"))
-        return null;
+      if (!source.endsWith("site.config.ts")) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === SITE_CONFIG ? BROWSER_SITE_CONFIG : null;
+      if (resolved?.id !== SITE_CONFIG) return null;
+      return BUILT_SITE_CONFIG[this.environment.config.consumer];
     },
     load(id) {
-      if (id !== BROWSER_SITE_CONFIG) return null;
-      return `export default ${JSON.stringify(browserSiteConfig(built))};\n`;
+      if (id === BUILT_SITE_CONFIG.client)
+        return `export default ${JSON.stringify(browserSiteConfig(built))};\n`;
+      if (id !== BUILT_SITE_CONFIG.server) return null;
+      return [
+        `import { defineSiteConfig } from ${JSON.stringify(SITE_CONFIG_CHECKS)};`,
+        `export default defineSiteConfig(${JSON.stringify(siteConfigInputOf(built))});`,
+        "",
+      ].join("\n");
     },
   };
 }
+
+/** The site this build is of (SITE_DIR, or the embedded example). */
+const siteFolder = currentSite();
+
+/**
+ * `process.env.NEXT_PUBLIC_*` in the browser's code: the value at build time,
+ * as Next.js writes it in (the build script loads the site's .env files first).
+ * Any other `process.env.X` is undefined there: Vite makes `process.env` an
+ * empty object in the browser's code.
+ */
+const publicEnvDefines = Object.fromEntries(
+  Object.entries(publicEnvOf(process.env)).map(([name, value]) => [
+    `process.env.${name}`,
+    JSON.stringify(value),
+  ]),
+);
 
 /** A module of ours that is an entry of the client build: its own chunk, as React Router loads it. */
 const ENTRY_MODULE = /[\\/]app[\\/](root\.tsx|entry\.client\.tsx|pages[\\/]|routes[\\/])/;
@@ -77,9 +107,19 @@ export default defineConfig(({ command }) => {
   return {
     base: cdn ? `${cdn}/` : `${built.basePath}/`,
     // Next.js pages, `next/*` imports and JSX in .js files, before React Router reads the routes.
-    plugins: [siteConfigForTheBrowser(), nextPages(), reactRouter()],
+    plugins: [siteConfigAsBuilt(), nextPages(), reactRouter()],
+    // The site's own folder: its public files, its tsconfig's `paths` (`@/components/...`).
+    publicDir: siteFolder.publicDir,
+    // The site's .env files are Next.js's (app/site/env.ts), not Vite's VITE_* ones.
+    envDir: false,
+    resolve: {
+      tsconfigPaths: true,
+      // One React, the shell's, whatever copy a site's folder has installed.
+      dedupe: ["react", "react-dom"],
+    },
     environments: {
       client: {
+        define: publicEnvDefines,
         build: { rolldownOptions: { output: { codeSplitting, postBanner: COMPILE_HINT } } },
       },
     },

@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { LOCALE_PREFIXES, LOCALES } from "./routing/locale.ts";
-import { PAGES_FOLDER, pagesFromFiles, type PageRoute } from "./routing/pages.ts";
+import { pagesFromFiles, type PageRoute } from "./routing/pages.ts";
 
 /** The files of a pages folder, relative to it and `/`-separated: `blog/[slug].tsx`. */
 export function pageFilesIn(folder: string): string[] {
@@ -15,8 +15,9 @@ export function pageFilesIn(folder: string): string[] {
     .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join("/"));
 }
 
-export function pagesIn(appDirectory: string): PageRoute[] {
-  return pagesFromFiles(pageFilesIn(join(appDirectory, PAGES_FOLDER)), {
+/** The pages of the pages folder `pagesDir`, checked. */
+export function pagesIn(pagesDir: string): PageRoute[] {
+  return pagesFromFiles(pageFilesIn(pagesDir), {
     locales: LOCALE_PREFIXES ? LOCALES : [],
   });
 }

@@ -1,5 +1,6 @@
 /**
- * The route table, made from the pages folder (app/pages/, named as the Next.js
+ * The route table, made from the site's pages folder (app/site/folder.ts; the
+ * embedded example's is app/pages/), named as the Next.js
  * pages router names its files: app/routing/pages.ts): every page unprefixed,
  * in the default locale, and under every locale prefix. React Router's dev
  * server evaluates this again when a file is added to or removed from app/, so
@@ -14,20 +15,26 @@ import {
   prefix,
   route,
 } from "@react-router/dev/routes";
+import { relative } from "node:path";
 import { pagesIn } from "./pages-folder.ts";
+import { currentSite } from "./site/folder.ts";
 import { LOCALE_PREFIXES, LOCALES, type Locale } from "./routing/locale.ts";
-import { notFoundRouteId, PAGES_FOLDER, routeIdOf, routePathOf } from "./routing/pages.ts";
+import { notFoundRouteId, routeIdOf, routePathOf } from "./routing/pages.ts";
 
 // Matching is case-sensitive, as in Next.js: `/About` is not `/about`.
 const exact = { caseSensitive: true };
 
-const pages = pagesIn(getAppDirectory());
+// The site's pages folder (app/site/folder.ts), wherever it is: route files are
+// named relative to the app directory.
+const { pagesDir } = currentSite();
+const pagesFolder = relative(getAppDirectory(), pagesDir).split("\\").join("/");
+const pages = pagesIn(pagesDir);
 
 /** The pages in one locale (null: the default, unprefixed), and the 404 page for the paths no page answers. */
 function localeRoutes(locale: Locale | null): RouteConfigEntry[] {
   return [
     ...pages.map((page) => {
-      const file = `${PAGES_FOLDER}/${page.file}`;
+      const file = `${pagesFolder}/${page.file}`;
       const options = { ...exact, id: routeIdOf(page, locale) };
       const path = routePathOf(page);
       return path === "" ? index(file, options) : route(path, file, options);

@@ -17,6 +17,7 @@ import { readFileSync } from "node:fs";
 import { totalmem } from "node:os";
 import { getHeapStatistics } from "node:v8";
 import { planMemory, type MemoryPlan } from "./platform/memory-plan.ts";
+import { loadSiteEnv } from "./platform/site-env.ts";
 
 /** package.json's version, as the working folder holds it (the image's /app), for build_info. */
 const APP_VERSION = (() => {
@@ -38,6 +39,9 @@ try {
 }
 
 const logger = createLogger(config, { traceIds: config.tracing !== null });
+// Before the app is loaded: its modules may read process.env as they load.
+const siteEnv = loadSiteEnv(config);
+if (siteEnv.length > 0) logger.info({ variables: siteEnv }, "the site's .env files loaded");
 // The memory the process may use, shared out before anything can grow: a plan
 // that cannot fit stops here, naming what to change, not at the first OOM kill.
 const memoryPlanned = planMemory(

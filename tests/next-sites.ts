@@ -4,10 +4,8 @@
  *
  * - Next.js itself (`next build`, `next start`), from bench/nextjs's install of
  *   Next.js: the site is copied under bench/nextjs/.sites/, where it finds it;
- * - the shell: a copy of this project whose pages folder is the site's, the
- *   site's other folders beside it (so the pages' relative imports resolve as
- *   they do in the site), its `public/` over the project's, its next.config.mjs
- *   as it is, and a site.config.ts of one line that reads it.
+ * - the shell, pointed at the site's folder as it is (`SITE_DIR`), built into
+ *   a folder of its own (`BUILD_DIR`) and served from it.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -40,8 +38,6 @@ const PROJECT_FILES = [
   "vite.config.ts",
   "react-router.config.ts",
 ];
-/** What of a site folder is not a folder its pages import from. */
-const NOT_IMPORTED = new Set(["pages", "public", "node_modules", ".next"]);
 
 export interface SiteServer {
   readonly url: string;
@@ -153,8 +149,14 @@ export function buildWithNext(site: NextSite): string {
   const dir = join(NEXT_DIR, ".sites", site.name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  // The site's config, under another name the wrapper below imports, in its own kind of module.
+  const configName = (file: string) =>
+    file === "next.config.js" ? "site.next.config.cjs" : `site.${file}`;
+  let siteConfig: string | null = null;
   for (const [to, from] of site.files) {
-    const target = join(dir, to === "next.config.mjs" ? "site.next.config.mjs" : to);
+    const isConfig = /^next\.config\.[cm]?[jt]s$/.test(to);
+    if (isConfig) siteConfig = configName(to);
+    const target = join(dir, isConfig ? configName(to) : to);
     mkdirSync(join(target, ".."), { recursive: true });
     cpSync(from, target, { recursive: true });
   }
@@ -162,7 +164,7 @@ export function buildWithNext(site: NextSite): string {
   writeFileSync(
     join(dir, "next.config.mjs"),
     [
-      'import site from "./site.next.config.mjs";',
+      siteConfig ? `import site from "./${siteConfig}";` : "const site = {};",
       'const root = new URL("../..", import.meta.url).pathname;',
       "export default async (...args) => {",
       '  const config = typeof site === "function" ? await site(...args) : site;',
@@ -218,40 +220,36 @@ function builtIn(dir: string): string {
   return dir;
 }
 
-/** The shell's build of the site: a copy of this project with the site's pages; the copy's folder. */
-export async function buildWithShell(siteDir: string): Promise<string> {
-  const dir = projectCopy("shell-site-", PROJECT_FILES);
-  rmSync(join(dir, "app/pages"), { recursive: true, force: true });
-  cpSync(join(siteDir, "pages"), join(dir, "app/pages"), { recursive: true });
-  for (const entry of readdirSync(siteDir)) {
-    if (NOT_IMPORTED.has(entry) || entry.startsWith("next.config.")) continue;
-    cpSync(join(siteDir, entry), join(dir, "app", entry), { recursive: true });
+/**
+ * The shell's build of the site folder `siteDir`, as a team makes it: the
+ * shell pointed at the folder (SITE_DIR), nothing of it copied or changed;
+ * built into a new folder (BUILD_DIR), which the caller removes.
+ */
+export function buildWithShell(siteDir: string): string {
+  const buildDir = mkdtempSync(join(tmpdir(), "shell-build-"));
+  try {
+    run("npm", ["run", "build"], ROOT, { SITE_DIR: siteDir, BUILD_DIR: buildDir });
+  } catch (error) {
+    rmSync(buildDir, { recursive: true, force: true });
+    throw error;
   }
-  if (existsSync(join(siteDir, "public"))) {
-    cpSync(join(siteDir, "public"), join(dir, "public"), { recursive: true });
-  }
-  // The site's next.config as it is, read by the shell's own site.config.ts
-  // (app/routing/next-config.ts): one config file, as a team has it.
-  cpSync(join(siteDir, "next.config.mjs"), join(dir, "next.config.mjs"));
-  writeFileSync(
-    join(dir, "site.config.ts"),
-    [
-      "/** The site's settings, read from its next.config.mjs as Next.js reads it. */",
-      'import nextConfig from "./next.config.mjs";',
-      'import { siteConfigFromNext } from "./app/routing/next-config.ts";',
-      "",
-      "export default await siteConfigFromNext(nextConfig);",
-      "",
-    ].join("\n"),
-  );
-  return builtIn(dir);
+  return buildDir;
 }
 
-export const startShell = (dir: string): Promise<SiteServer> =>
+/** A copy of a site folder outside this project's tree, as a team's repository is: the copy's folder. */
+export function siteCopyOutside(siteDir: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `${basename(siteDir)}-`));
+  cpSync(siteDir, dir, { recursive: true });
+  return dir;
+}
+
+/** The shell's build in `buildDir` (buildWithShell's), served as `npm start` serves one. */
+export const startShell = (buildDir: string): Promise<SiteServer> =>
   serve(
-    () => ["build/node/server/main.js"],
-    dir,
+    () => [join(buildDir, "node/server/main.js")],
+    buildDir,
     (port) => ({
+      BUILD_DIR: buildDir,
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useMatches } from "react-router";
-import { messages } from "../i18n/messages.ts";
+import { hasMessages, messages } from "../i18n/messages.ts";
 import { buildIdOfManifest } from "../routing/build-binding.ts";
 import { useCanonicalOptions, useLocalePath, useRootData } from "../root-data.ts";
 import { NoIndex } from "./fallback-page.tsx";
@@ -18,7 +18,8 @@ import {
  */
 export function ClientExceptionNotice({ error }: { error: unknown }) {
   const { locale } = useLocalePath();
-  const all = messages(locale);
+  // The notice's text is the example site's, in English for a site whose locale it lacks.
+  const all = messages(hasMessages(locale) ? locale : "en");
   const m = all.clientError;
   const matches = useMatches();
   const page = useRootData()?.requestId ?? "";

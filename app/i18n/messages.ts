@@ -272,6 +272,9 @@ const MESSAGES: Record<string, Messages> = { en, fr, de, es, "pt-BR": ptBR };
 /** The locales the site has text for. */
 export const TRANSLATED_LOCALES: readonly string[] = Object.keys(MESSAGES);
 
+/** Whether there is text for `locale`. */
+export const hasMessages = (locale: string): boolean => Object.hasOwn(MESSAGES, locale);
+
 export function messages(locale: string): Messages {
   const text = MESSAGES[locale];
   if (!text)

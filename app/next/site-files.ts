@@ -5,7 +5,8 @@
  * shell's own defaults stand in for the missing ones (host.tsx, document.tsx).
  */
 import type { ComponentType } from "react";
-import { specialFileOf, type SpecialFile } from "../routing/pages.ts";
+import { specialFiles } from "virtual:next-special-files";
+import type { SpecialFile } from "../routing/pages.ts";
 import type { AppComponent } from "./page/types.ts";
 
 // The exports these files may have that the shell reads.
@@ -16,16 +17,8 @@ export interface SpecialModule {
   getStaticProps?: (context: never) => unknown;
 }
 
-const modules = import.meta.glob<SpecialModule>(
-  "../pages/{_app,_document,_error,404,500}.{tsx,ts,jsx,js}",
-  { eager: true },
-);
-
-const found: Partial<Record<SpecialFile, SpecialModule>> = {};
-for (const [path, module] of Object.entries(modules)) {
-  const kind = specialFileOf(path.split("/").at(-1)!);
-  if (kind !== null) found[kind] = module;
-}
+// The site's pages folder's special files, listed by the build (app/next/vite/plugin.ts).
+const found = specialFiles as Partial<Record<SpecialFile, SpecialModule>>;
 
 /** The site's special files, by kind; absent where the folder has none. */
 export const siteFiles: Readonly<Partial<Record<SpecialFile, SpecialModule>>> = found;

@@ -9,11 +9,13 @@ import { allowedDifference } from "./allow-list.ts";
 export const RUNTIMES = ["next", "shell"] as const;
 export type Runtime = (typeof RUNTIMES)[number];
 
-/** Which fixture site: tests/nextjs-site, or tests/nextjs-site-plain (no i18n). */
-export type Site = "main" | "plain";
+/** Which fixture site: tests/nextjs-site, tests/nextjs-site-plain (no i18n), or tests/nextjs-repo. */
+export type Site = "main" | "plain" | "repo";
+
+const URL_PREFIX: Record<Site, string> = { main: "", plain: "PLAIN_", repo: "REPO_" };
 
 export function baseOf(runtime: Runtime, site: Site = "main"): string {
-  const prefix = site === "plain" ? "PLAIN_" : "";
+  const prefix = URL_PREFIX[site];
   const url = process.env[`${prefix}${runtime === "next" ? "NEXT" : "SHELL"}_URL`];
   if (!url) throw new Error("NEXT_URL and SHELL_URL are set by setup.ts: run through its config");
   return url;

@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import {
   buildWithNext,
   buildWithShell,
+  siteCopyOutside,
   siteFolder,
   startNext,
   startShell,
@@ -16,13 +17,17 @@ import {
 export const SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-site");
 /** The second fixture: a site without i18n, its pages under en/ (plain-site.spec.ts). */
 export const PLAIN_SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-site-plain");
+/**
+ * The third: a team's repository as create-next-app lays it out (src/pages, a
+ * CommonJS next.config.js, .env files, `@/` paths; team-repository.spec.ts),
+ * copied outside this project's tree, as a team keeps it.
+ */
+export const REPO_SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-repo");
 
 /** Builds a site folder with both runtimes and serves each: their URLs, and how to stop them. */
 async function serveBoth(dir: string) {
-  const [nextDir, shellDir] = await Promise.all([
-    buildWithNext(siteFolder(dir)),
-    buildWithShell(dir),
-  ]);
+  const nextDir = buildWithNext(siteFolder(dir));
+  const shellDir = buildWithShell(dir);
   const [next, shell] = await Promise.all([startNext(nextDir), startShell(shellDir)]);
   return {
     next: next.url,
@@ -38,15 +43,22 @@ export default async function setup() {
   const started = Date.now();
   const main = await serveBoth(SITE_DIR);
   const plain = await serveBoth(PLAIN_SITE_DIR);
+  const repoDir = siteCopyOutside(REPO_SITE_DIR);
+  const repo = await serveBoth(repoDir);
   process.env.NEXT_URL = main.next;
+  process.env.REPO_NEXT_URL = repo.next;
+  process.env.REPO_SHELL_URL = repo.shell;
   process.env.SHELL_URL = main.shell;
   process.env.PLAIN_NEXT_URL = plain.next;
   process.env.PLAIN_SHELL_URL = plain.shell;
   console.log(
     `differential: ${SITE_DIR} built by Next.js (${main.next}) and the shell (${main.shell}), ` +
-      `${PLAIN_SITE_DIR} by Next.js (${plain.next}) and the shell (${plain.shell}), in ${Math.round((Date.now() - started) / 1000)} s`,
+      `${PLAIN_SITE_DIR} by Next.js (${plain.next}) and the shell (${plain.shell}), ` +
+      `${REPO_SITE_DIR} (copied to ${repoDir}) by Next.js (${repo.next}) and the shell (${repo.shell}), ` +
+      `in ${Math.round((Date.now() - started) / 1000)} s`,
   );
   return async () => {
-    await Promise.all([main.stop(), plain.stop()]);
+    await Promise.all([main.stop(), plain.stop(), repo.stop()]);
+    rmSync(repoDir, { recursive: true, force: true });
   };
 }

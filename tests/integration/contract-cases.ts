@@ -64,7 +64,7 @@ export const ROUTE_CASES: [string, string, Record<string, unknown>][] = (
  * An optional catch-all is asked for with no segment and with one.
  */
 export const PAGE_INVENTORY: [string, string, Record<string, unknown>][] = pagesIn(
-  fileURLToPath(new URL("../../app", import.meta.url)),
+  fileURLToPath(new URL("../../app/pages", import.meta.url)),
 ).flatMap((page) => {
   const samples: { path: string[]; params: Record<string, string | string[]> }[] = [
     { path: [], params: {} },

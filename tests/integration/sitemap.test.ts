@@ -40,7 +40,7 @@ function entriesOf(xml: string): { loc: string; alternates: Record<string, strin
 const STATIC_PATHS = ["/blog/hello%20world", "/blog/hello", "/docs/getting-started/install"];
 
 /** Every page without a required parameter, by its own path (an optional catch-all with none). */
-const PLAIN_PAGES = pagesIn(fileURLToPath(new URL("../../app", import.meta.url)))
+const PLAIN_PAGES = pagesIn(fileURLToPath(new URL("../../app/pages", import.meta.url)))
   .filter((page) =>
     page.segments.every((s) => s.kind === "static" || s.kind === "optional-catch-all"),
   )

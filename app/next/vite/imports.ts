@@ -75,8 +75,6 @@ const NAMED_NEXT_IMPORT =
 export function withoutNextTypeImports(code: string): string {
   if (!code.includes("next")) return code;
   return code.replace(NAMED_NEXT_IMPORT, (_all, start: string, defaultImport?: string) =>
-    defaultImport
-      ? `${start}${defaultImport.replace(/[ \t]*,[ \t]*$/, "")} from "next";`
-      : "",
+    defaultImport ? `${start}${defaultImport.replace(/[ \t]*,[ \t]*$/, "")} from "next";` : "",
   );
 }

@@ -18,7 +18,6 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { transformWithOxc, type Plugin } from "vite";
 import {
-  PAGES_FOLDER,
   apiRoutesFromFiles,
   isApiRoute,
   isPageFile,
@@ -26,6 +25,7 @@ import {
   specialFileOf,
 } from "../../routing/pages.ts";
 import { pageFilesIn } from "../../pages-folder.ts";
+import { currentSite } from "../../site/folder.ts";
 import { nextImportOf, withoutNextTypeImports } from "./imports.ts";
 import { PageModuleError, transformPageModule } from "./page-module.ts";
 
@@ -91,15 +91,18 @@ const RESOLVED_MIDDLEWARE = `\0${MIDDLEWARE_MODULE}`;
 const MIDDLEWARE_NAMES = ["middleware", "proxy"] as const;
 const MIDDLEWARE_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs"];
 
-/** The site's middleware file beside the pages folder (`app/`), or null; two of them are an error. */
+/**
+ * The site's middleware file beside the pages folder (`sourceDir`: the site's
+ * root or src/; the embedded example's app/), or null; two of them are an error.
+ */
 export function middlewareFileIn(
-  appDir: string,
+  sourceDir: string,
 ): { name: string; path: string } | null | { problem: string } {
   const found = MIDDLEWARE_NAMES.flatMap((name) =>
-    MIDDLEWARE_EXTENSIONS.map((extension) => ({ name, path: join(appDir, name + extension) })),
+    MIDDLEWARE_EXTENSIONS.map((extension) => ({ name, path: join(sourceDir, name + extension) })),
   ).filter(({ path }) => existsSync(path));
   if (found.length > 1) {
-    const files = found.map(({ path }) => relative(join(appDir, ".."), path)).join(" and ");
+    const files = found.map(({ path }) => relative(join(sourceDir, ".."), path)).join(" and ");
     return {
       problem: `${files}: a site has one middleware (Next.js 16 names it proxy.ts); remove one`,
     };
@@ -107,8 +110,13 @@ export function middlewareFileIn(
   return found[0] ?? null;
 }
 
-function middlewareModule(appDir: string, server: boolean): string | { problem: string } {
-  const file = middlewareFileIn(appDir);
+/** The middleware module's code; its file is named relative to the site's folder (`siteDir`). */
+function middlewareModule(
+  sourceDir: string,
+  siteDir: string,
+  server: boolean,
+): string | { problem: string } {
+  const file = middlewareFileIn(sourceDir);
   if (file !== null && "problem" in file) return file;
   if (!server)
     return `export const hasMiddleware = ${file !== null};\nexport const nextMiddleware = null;\n`;
@@ -117,24 +125,46 @@ function middlewareModule(appDir: string, server: boolean): string | { problem: 
   return [
     `import * as module from ${JSON.stringify(file.path)};`,
     "export const hasMiddleware = true;",
-    `export const nextMiddleware = { file: ${JSON.stringify(relative(join(appDir, ".."), file.path))}, name: ${JSON.stringify(file.name)}, module };`,
+    `export const nextMiddleware = { file: ${JSON.stringify(relative(siteDir, file.path).split(sep).join("/"))}, name: ${JSON.stringify(file.name)}, module };`,
+    "",
+  ].join("\n");
+}
+
+/** The module of the site's special files (app/next/site-files.ts reads it). */
+export const SPECIAL_FILES_MODULE = "virtual:next-special-files";
+const RESOLVED_SPECIAL_FILES = `\0${SPECIAL_FILES_MODULE}`;
+
+/** Each special file of the pages folder (`_app`, `_document`, ...), imported whole. */
+function specialFilesModule(pagesDir: string): string {
+  const files = pageFilesIn(pagesDir).filter(
+    (file) => !file.includes("/") && specialFileOf(file) !== null,
+  );
+  return [
+    ...files.map(
+      (file, i) => `import * as special${i} from ${JSON.stringify(join(pagesDir, file))};`,
+    ),
+    `export const specialFiles = {${files.map((file, i) => ` ${JSON.stringify(specialFileOf(file))}: special${i}`).join(",")} };`,
     "",
   ].join("\n");
 }
 
 export function nextPages(): Plugin {
+  const site = currentSite();
+  const { pagesDir, sourceDir } = site;
   let root = process.cwd();
-  let pagesDir = join(root, "app", PAGES_FOLDER);
+  /** Whether a module is the shell's or the site's own code (not a dependency's). */
+  const isOwnCode = (id: string) =>
+    !id.includes(`${sep}node_modules${sep}`) && (id.startsWith(root) || id.startsWith(site.dir));
   return {
     name: "next-pages",
     enforce: "pre",
     configResolved(config) {
       root = config.root;
-      pagesDir = join(root, "app", PAGES_FOLDER);
     },
     resolveId(source, importer) {
       if (source === API_ROUTES_MODULE) return RESOLVED_API_ROUTES;
       if (source === MIDDLEWARE_MODULE) return RESOLVED_MIDDLEWARE;
+      if (source === SPECIAL_FILES_MODULE) return RESOLVED_SPECIAL_FILES;
       const found = nextImportOf(source);
       if (found === null) return null;
       if (typeof found === "object") {
@@ -144,13 +174,16 @@ export function nextPages(): Plugin {
       return join(NEXT_DIR, found);
     },
     load(id, options) {
+      if (id === RESOLVED_SPECIAL_FILES) {
+        this.addWatchFile(pagesDir);
+        return specialFilesModule(pagesDir);
+      }
       if (id === RESOLVED_MIDDLEWARE) {
-        const appDir = join(root, "app");
         // Only a file that exists: in development Vite makes a watched file an import.
-        const file = middlewareFileIn(appDir);
+        const file = middlewareFileIn(sourceDir);
         if (file !== null && "path" in file) this.addWatchFile(file.path);
         const server = options?.ssr === true || this.environment?.config.consumer === "server";
-        const code = middlewareModule(appDir, server);
+        const code = middlewareModule(sourceDir, site.dir, server);
         if (typeof code === "object") this.error(code.problem);
         return code;
       }
@@ -165,7 +198,7 @@ export function nextPages(): Plugin {
       // each cut from the module's code: they get the page's module made first.
       const id = rawId.replace(ROUTE_CHUNK, "");
       if (id.includes("?") || id.includes("\0") || !SCRIPT.test(id)) return null;
-      if (id.includes(`${sep}node_modules${sep}`) || !id.startsWith(root)) return null;
+      if (!isOwnCode(id)) return null;
       // `import { NextPage } from "next"` is a type import, whatever the tsconfig says.
       code = withoutNextTypeImports(code);
       let out: { code: string; map?: unknown } | null = null;

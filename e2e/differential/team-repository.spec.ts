@@ -1,0 +1,108 @@
+/**
+ * A team's repository as create-next-app lays it out (tests/nextjs-repo/,
+ * copied outside this project's tree): `src/pages`, a CommonJS next.config.js
+ * with create-next-app's `@ts-check` header, .env files, `@/` paths from its
+ * tsconfig.json, a CSS module, types imported from "next" without `import
+ * type`, a getStaticPaths that destructures its context, a middleware in src/.
+ * Next.js builds it as it is, and the shell, pointed at it (SITE_DIR), builds
+ * it as it is: the same answers, the same page in Chromium.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { answerOf, baseOf, expectSame, RUNTIMES, type Runtime } from "./observe.ts";
+
+const PATHS = [
+  "/",
+  "/fr",
+  "/posts/first",
+  "/fr/posts/second",
+  "/posts/third",
+  "/old-posts/first",
+  "/server-env",
+  "/api/hello?name=team",
+  "/team.txt",
+];
+
+for (const path of PATHS) {
+  test(`a team's repository: the answer to ${path}`, async () => {
+    const seen: Partial<Record<Runtime, unknown>> = {};
+    for (const runtime of RUNTIMES) {
+      const answer = await answerOf(runtime, path, {}, "repo");
+      const main = /<main>[\s\S]*<\/main>/.exec(answer.body)?.[0] ?? null;
+      seen[runtime] = {
+        status: answer.status,
+        location: answer.location,
+        middleware: answer.headers.get("x-team-middleware"),
+        // The page's markup without class names (a CSS module's are each build's own) and
+        // React Router's route-discovery marker on links (nothing a visitor sees).
+        main:
+          main
+            ?.replace(/ class="[^"]*"/g, "")
+            .replace(/ data-discover="true"/g, "")
+            .replace(/<!-- -->/g, "") ?? null,
+        json: answer.json ?? null,
+        text: path.endsWith(".txt") ? answer.body : null,
+      };
+    }
+    expectSame(`repo: answer ${path}`, seen.next, seen.shell);
+  });
+}
+
+/** What a visitor's browser shows of the home page, what it fails to load, and what it says. */
+async function visit(page: Page) {
+  const failed: string[] = [];
+  const scripts = new Set<string>();
+  const consoleErrors: string[] = [];
+  const pageErrors: string[] = [];
+  page.on("response", (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.status() >= 400 && pathname !== "/favicon.ico") failed.push(pathname);
+    if (response.request().resourceType() === "script") scripts.add(response.url());
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+      consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  await page.goto("/");
+  await page.waitForFunction(
+    () => document.querySelector("#secret-in-browser")?.textContent !== "not yet",
+  );
+  const greeting = page.locator("#greeting");
+  const shown = {
+    greeting: await greeting.textContent(),
+    stage: await page.locator("#stage").textContent(),
+    serverOnly: await page.locator("#secret-in-browser").textContent(),
+    color: await greeting.evaluate((element) => getComputedStyle(element).color),
+    weight: await greeting.evaluate((element) => getComputedStyle(element).fontWeight),
+  };
+  await page.click("#first-post");
+  await page.waitForSelector("#post");
+  const clicked = {
+    post: await page.locator("#post").textContent(),
+    path: new URL(page.url()).pathname,
+  };
+  // No script the browser fetched holds a variable that is not NEXT_PUBLIC_.
+  let leaked = false;
+  for (const src of scripts) {
+    const body = await (await page.request.get(src)).text();
+    if (body.includes("token-from-env-file")) leaked = true;
+  }
+  return { shown, clicked, failed, consoleErrors, pageErrors, leaked, scripts: scripts.size > 0 };
+}
+
+test("a team's repository: the home page in Chromium, its styles, its environment and a click", async ({
+  browser,
+}) => {
+  const seen: Partial<Record<Runtime, Awaited<ReturnType<typeof visit>>>> = {};
+  for (const runtime of RUNTIMES) {
+    const context = await browser.newContext({ baseURL: baseOf(runtime, "repo") });
+    seen[runtime] = await visit(await context.newPage());
+    await context.close();
+  }
+  expect(seen.shell!.shown.greeting).toBe("Hello from .env, visitor");
+  expect(seen.shell!.shown.serverOnly).toBe("undefined");
+  expect(seen.shell!.pageErrors).toEqual([]);
+  expect(seen.shell!.consoleErrors).toEqual([]);
+  expect(seen.shell!.leaked).toBe(false);
+  expectSame("repo: home page in Chromium", seen.next, seen.shell);
+});

@@ -1,0 +1,67 @@
+/**
+ * `npm run build`: the site SITE_DIR names (default: the embedded example) into
+ * BUILD_DIR (default: build/), in order:
+ *
+ *   the site's .env files (production), loaded as Next.js loads them
+ *   -> react-router build: the browser's files and the server bundle
+ *   -> the browser's files compressed (scripts/precompress.ts)
+ *   -> the Node server compiled (tsc, into BUILD_DIR/node)
+ *   -> what the build keeps of its site: its settings (site.json) and its .env
+ *      files (site-env/), which the server reads at start (npm start)
+ */
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { buildSiteConfig } from "../app/routing/site-config.ts";
+import { writeSiteRecord } from "../app/site/config.ts";
+import { envFilesOf, envFileTexts, envFromFiles, SITE_ENV_FOLDER } from "../app/site/env.ts";
+import { currentSite } from "../app/site/folder.ts";
+
+const SHELL_DIR = resolve(import.meta.dirname, "..");
+const buildDir = resolve(process.env.BUILD_DIR || "build");
+const site = currentSite();
+
+// A build starts anew: Vite empties no folder outside the shell's own.
+for (const part of ["client", "server", "node"]) {
+  rmSync(join(buildDir, part), { recursive: true, force: true });
+}
+// The server a build holds imports the shell's packages: a build outside the
+// shell's folder links them.
+if (relative(SHELL_DIR, buildDir).startsWith("..") && !existsSync(join(buildDir, "node_modules"))) {
+  mkdirSync(buildDir, { recursive: true });
+  symlinkSync(join(SHELL_DIR, "node_modules"), join(buildDir, "node_modules"), "dir");
+}
+
+// As `next build` does: the files' variables for the build (next.config, the
+// browser's NEXT_PUBLIC_* values), the process's own winning.
+Object.assign(process.env, envFromFiles(envFileTexts(site.dir, "production"), process.env));
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
+  if (result.status !== 0) {
+    console.error(`npm run build: ${command} ${args.join(" ")} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const bin = (name: string) => join(SHELL_DIR, "node_modules", ".bin", name);
+run(bin("react-router"), ["build"]);
+run(process.execPath, [join(import.meta.dirname, "precompress.ts"), join(buildDir, "client")]);
+run(bin("tsc"), [
+  "-p",
+  join(SHELL_DIR, "tsconfig.server.json"),
+  "--outDir",
+  join(buildDir, "node"),
+]);
+
+const { default: settings } = await import("../site.config.ts");
+writeSiteRecord(buildDir, site, buildSiteConfig(settings, process.env));
+const envDir = join(buildDir, SITE_ENV_FOLDER);
+rmSync(envDir, { recursive: true, force: true });
+mkdirSync(envDir);
+for (const name of envFilesOf("production")) {
+  if (existsSync(join(site.dir, name))) copyFileSync(join(site.dir, name), join(envDir, name));
+}

@@ -1,0 +1,25 @@
+import { NextPage } from "next";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { Greeting } from "@/components/Greeting";
+
+/** What the browser's code sees of a variable that is not NEXT_PUBLIC_: nothing. */
+function ServerOnlyInBrowser() {
+  const [seen, setSeen] = useState("not yet");
+  useEffect(() => setSeen(String(process.env.SERVER_TOKEN)), []);
+  return <p id="secret-in-browser">{seen}</p>;
+}
+
+const Home: NextPage = () => (
+  <main>
+    <h1>Team site</h1>
+    <Greeting name="visitor" />
+    <p id="stage">{process.env.NEXT_PUBLIC_STAGE}</p>
+    <ServerOnlyInBrowser />
+    <Link href="/posts/first" id="first-post">
+      First post
+    </Link>
+  </main>
+);
+
+export default Home;
