@@ -8,7 +8,7 @@ import {
   siteConfigInputOf,
 } from "./app/routing/site-config.ts";
 import { publicEnvOf } from "./app/site/env.ts";
-import { currentSite } from "./app/site/folder.ts";
+import { currentSite, sitePackagesOf } from "./app/site/folder.ts";
 import site from "./site.config.ts";
 
 /**
@@ -118,6 +118,9 @@ export default defineConfig(({ command }) => {
       dedupe: ["react", "react-dom"],
     },
     environments: {
+      // The site's own packages go into the server's code (app/site/folder.ts):
+      // its folder, where they are installed, is not there when the build runs.
+      ssr: { resolve: { noExternal: sitePackagesOf(siteFolder) } },
       client: {
         define: publicEnvDefines,
         build: { rolldownOptions: { output: { codeSplitting, postBanner: COMPILE_HINT } } },

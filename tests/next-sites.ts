@@ -14,6 +14,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
   rmSync,
   symlinkSync,
@@ -21,7 +22,7 @@ import {
 } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const NEXT_DIR = join(ROOT, "bench/nextjs");
@@ -236,10 +237,24 @@ export function buildWithShell(siteDir: string): string {
   return buildDir;
 }
 
-/** A copy of a site folder outside this project's tree, as a team's repository is: the copy's folder. */
+/**
+ * A copy of a site folder outside this project's tree, as a team's repository
+ * is, its `file:` dependencies installed as npm installs them (a link in
+ * node_modules; nothing else is installed: React and `next` are each runtime's
+ * own): the copy's folder.
+ */
 export function siteCopyOutside(siteDir: string): string {
   const dir = mkdtempSync(join(tmpdir(), `${basename(siteDir)}-`));
   cpSync(siteDir, dir, { recursive: true });
+  const { dependencies = {} } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    dependencies?: Record<string, string>;
+  };
+  for (const [name, spec] of Object.entries(dependencies)) {
+    if (!spec.startsWith("file:")) continue;
+    const link = join(dir, "node_modules", name);
+    mkdirSync(join(link, ".."), { recursive: true });
+    symlinkSync(relative(join(link, ".."), join(dir, spec.slice("file:".length))), link, "dir");
+  }
   return dir;
 }
 

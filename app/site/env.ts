@@ -42,9 +42,8 @@ export function envFromFiles(files: readonly string[], processEnv: Env): Record<
   for (const [name, raw] of Object.entries(fromFiles)) {
     if (processEnv[name] !== undefined) continue;
     added[name] = raw.replace(
-      /(\\?)\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))/g,
-      (all, escaped: string, braced?: string, bare?: string) =>
-        escaped ? all.slice(1) : lookup((braced ?? bare)!),
+      /\\\$|\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g,
+      (all, braced?: string, bare?: string) => (all === "\\$" ? "$" : lookup((braced ?? bare)!)),
     );
   }
   return added;

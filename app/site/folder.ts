@@ -14,7 +14,7 @@
  * Build-time code only (the route table, the Vite plugin, the build script):
  * the server gets what it needs of the site from the build.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -104,4 +104,29 @@ let current: SiteFolder | undefined;
 export function currentSite(): SiteFolder {
   current ??= siteFolderFromEnv(process.env);
   return current;
+}
+
+/** What a site may have installed that is the shell's own: one copy each, the shell's. */
+const SHELL_OWNED = /^(react|react-dom|scheduler|next|styled-jsx|@next\/.*|@types\/.*)$/;
+
+/**
+ * The packages installed in the site's own node_modules (`npm ci` in its
+ * folder), by name, but those the shell owns (React, `next`): the server's code
+ * bundles them, as Next.js bundles a page's dependencies, so a build runs
+ * without the site's folder.
+ */
+export function sitePackagesOf(site: SiteFolder): string[] {
+  if (site.embedded) return [];
+  const modules = join(site.dir, "node_modules");
+  if (!existsSync(modules)) return [];
+  return readdirSync(modules, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
+    .flatMap((entry) =>
+      entry.name.startsWith("@")
+        ? readdirSync(join(modules, entry.name)).map((name) => `${entry.name}/${name}`)
+        : entry.name.startsWith(".")
+          ? []
+          : [entry.name],
+    )
+    .filter((name) => !SHELL_OWNED.test(name));
 }

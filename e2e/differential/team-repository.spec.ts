@@ -3,7 +3,8 @@
  * copied outside this project's tree): `src/pages`, a CommonJS next.config.js
  * with create-next-app's `@ts-check` header, .env files, `@/` paths from its
  * tsconfig.json, a CSS module, types imported from "next" without `import
- * type`, a getStaticPaths that destructures its context, a middleware in src/.
+ * type`, a getStaticPaths that destructures its context, a middleware in src/,
+ * a dependency of its own (a CommonJS package, installed in its node_modules).
  * Next.js builds it as it is, and the shell, pointed at it (SITE_DIR), builds
  * it as it is: the same answers, the same page in Chromium.
  */
@@ -71,6 +72,7 @@ async function visit(page: Page) {
   const shown = {
     greeting: await greeting.textContent(),
     stage: await page.locator("#stage").textContent(),
+    shout: await page.locator("#shout").textContent(),
     serverOnly: await page.locator("#secret-in-browser").textContent(),
     color: await greeting.evaluate((element) => getComputedStyle(element).color),
     weight: await greeting.evaluate((element) => getComputedStyle(element).fontWeight),

@@ -1,6 +1,7 @@
 import { NextPage } from "next";
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { shout } from "team-utils";
 import { Greeting } from "@/components/Greeting";
 
 /** What the browser's code sees of a variable that is not NEXT_PUBLIC_: nothing. */
@@ -15,6 +16,7 @@ const Home: NextPage = () => (
     <h1>Team site</h1>
     <Greeting name="visitor" />
     <p id="stage">{process.env.NEXT_PUBLIC_STAGE}</p>
+    <p id="shout">{shout("team")}</p>
     <ServerOnlyInBrowser />
     <Link href="/posts/first" id="first-post">
       First post
