@@ -22,6 +22,8 @@ export { nextDataAnswer } from "./next/page/server.ts";
 export { apiRoutes } from "virtual:next-api-routes";
 // The site's middleware, for the server's middleware step (server/steps/middleware/).
 export { nextMiddleware } from "virtual:next-middleware";
+// The site's instrumentation.ts, for the server's start and its errors (server/platform/instrumentation.ts).
+export { instrumentation } from "virtual:next-instrumentation";
 
 export const streamTimeout = 5_000;
 

@@ -34,6 +34,7 @@ import { canonicalUrl, localeDetection, siteRedirectRules } from "./steps/redire
 import { configHeaders } from "./steps/config-headers.ts";
 import site from "../site.config.ts";
 import { renderOncePages } from "./pages/render-once.ts";
+import { requestErrorReporter } from "./platform/instrumentation.ts";
 import { rateLimit } from "./platform/rate-limit.ts";
 import { REPORT_RATE, reports } from "./steps/reports.ts";
 import { securityHeaders } from "./steps/security-headers.ts";
@@ -131,7 +132,17 @@ export function createRequestListener(deps: AppDependencies): AppListener {
   const embedder = imageEmbedder(images, config.images, logger);
   // A Next.js page's data at its data URL (/_next/data/...), made by the build's own runtime.
   const pageData = nextData(build, { buildId, basePath: urls.basePath }, logger);
-  const renderer = createPageRenderer(build, config, logger, tracing, embedder, pageData);
+  // Each request's error: logged once, and told to the site's instrumentation.ts.
+  const reportRequestError = requestErrorReporter(build, logger);
+  const renderer = createPageRenderer(
+    build,
+    config,
+    logger,
+    tracing,
+    embedder,
+    pageData,
+    reportRequestError,
+  );
   const pages = renderOncePages(
     build,
     renderer,
@@ -243,8 +254,14 @@ export function createRequestListener(deps: AppDependencies): AppListener {
         logger.debug({ reqId: exchange.requestId, err: error }, "request body cut off");
         return;
       }
+      const routeType =
+        exchange.answeredBy === "middleware"
+          ? "middleware"
+          : exchange.answeredBy === "api"
+            ? "route"
+            : "render";
       exchange.answeredBy = "error";
-      logger.error({ reqId: exchange.requestId, err: error }, "request failed");
+      reportRequestError(exchange, error, routeType);
       if (!res.headersSent) {
         sendText(res, 500, `Internal Server Error (reference ${exchange.requestId})\n`);
       } else {

@@ -18,6 +18,7 @@ import { totalmem } from "node:os";
 import { getHeapStatistics } from "node:v8";
 import { planMemory, type MemoryPlan } from "./platform/memory-plan.ts";
 import { loadSiteEnv } from "./platform/site-env.ts";
+import { registerInstrumentation } from "./platform/instrumentation.ts";
 
 /** package.json's version, as the working folder holds it (the image's /app), for build_info. */
 const APP_VERSION = (() => {
@@ -120,6 +121,8 @@ const pipelineOf = (build: AppServerBuild) =>
   });
 
 const firstBuild = await source.build().catch(fatal);
+// The site's instrumentation.ts register(), as `next start` calls it: once, before any request.
+await registerInstrumentation(firstBuild, logger).catch(fatal);
 // Traces only when the OTEL_* variables ask: the SDK is not even loaded otherwise.
 const tracing = config.tracing
   ? (await import("./telemetry/tracing.ts")).startTracing(config.tracing, {

@@ -159,7 +159,8 @@ export function buildWithNext(site: NextSite): string {
     if (isConfig) siteConfig = configName(to);
     const target = join(dir, isConfig ? configName(to) : to);
     mkdirSync(join(target, ".."), { recursive: true });
-    cpSync(from, target, { recursive: true });
+    // A link in the site (an installed `file:` package) stays relative: within the copy.
+    cpSync(from, target, { recursive: true, verbatimSymlinks: true });
   }
   // Next.js resolves its own package from bench/nextjs: the project root it builds in.
   writeFileSync(

@@ -108,3 +108,21 @@ test("a team's repository: the home page in Chromium, its styles, its environmen
   expect(seen.shell!.leaked).toBe(false);
   expectSame("repo: home page in Chromium", seen.next, seen.shell);
 });
+
+test("a team's repository: instrumentation.ts is registered once and told of each request's error", async () => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const tag = `t${Date.now()}`;
+    const page = await answerOf(runtime, `/boom?tag=${tag}`, {}, "repo");
+    const api = await answerOf(runtime, `/api/throws?tag=${tag}`, {}, "repo");
+    // The hook may be told after the answer has gone.
+    await new Promise((wait) => setTimeout(wait, 300));
+    const told = await answerOf(runtime, `/api/errors?tag=${tag}`, {}, "repo");
+    seen[runtime] = {
+      statuses: [page.status, api.status],
+      told: JSON.parse(told.body.replaceAll(tag, "TAG")) as unknown,
+    };
+  }
+  expect((seen.shell as { told: { errors: unknown[] } }).told.errors).toHaveLength(2);
+  expectSame("repo: instrumentation", seen.next, seen.shell);
+});

@@ -18,6 +18,7 @@ import {
   noncePolicy,
 } from "./csp.ts";
 import type { Exchange, Step } from "../platform/exchange.ts";
+import type { RequestErrorReporter } from "../platform/instrumentation.ts";
 import type { Logger } from "../platform/logger.ts";
 import { embedderForRender, type ServerImageEmbedder } from "../steps/images/embed.ts";
 import type { NextData } from "./next-data.ts";
@@ -53,6 +54,8 @@ export function createPageRenderer(
   tracing: Tracing | null = null,
   embedder?: ServerImageEmbedder,
   nextData?: Pick<NextData, "renderOnce">,
+  reportRequestError: RequestErrorReporter = (exchange, error) =>
+    logger.error({ reqId: exchange.requestId, err: error }, "request failed"),
 ): PageRenderer {
   const policyHeader = cspHeaderName(config.csp.reportOnly);
   const basePath = basePathOf(build);
@@ -98,7 +101,7 @@ export function createPageRenderer(
         ...(exchange.redirectsChecked && { redirectsChecked: true }),
         pipesDocument: true,
         node: { req, res },
-        reportError: (error) => logger.error({ reqId: requestId, err: error }, "request failed"),
+        reportError: (error) => reportRequestError(exchange, error, "render"),
       };
       // Outside the base path React Router renders nothing at all: it is given the
       // path below the base instead, and the root middleware answers the not-found

@@ -11,7 +11,10 @@
  *   module `virtual:next-api-routes`, each loaded when first asked for;
  * - the site's middleware (`middleware.ts` or `proxy.ts` beside the pages
  *   folder) is the server's through `virtual:next-middleware`; the browser's
- *   copy of that module says only whether there is one.
+ *   copy of that module says only whether there is one;
+ * - the site's `instrumentation.ts` is the server's through
+ *   `virtual:next-instrumentation`;
+ * - the pages folder's special files are listed by `virtual:next-special-files`.
  */
 import { existsSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -130,6 +133,28 @@ function middlewareModule(
   ].join("\n");
 }
 
+/** The module of the site's `instrumentation` file (app/next/instrumentation.d.ts says what it exports). */
+export const INSTRUMENTATION_MODULE = "virtual:next-instrumentation";
+const RESOLVED_INSTRUMENTATION = `\0${INSTRUMENTATION_MODULE}`;
+const INSTRUMENTATION_EXTENSIONS = [".ts", ".js", ".mjs"];
+
+/**
+ * The server's module of the site's `instrumentation.ts` (beside the pages
+ * folder, as Next.js looks for it), or none; the browser's copy has none.
+ */
+function instrumentationModule(sourceDir: string, siteDir: string, server: boolean): string {
+  const path = INSTRUMENTATION_EXTENSIONS.map((extension) =>
+    join(sourceDir, `instrumentation${extension}`),
+  ).find((candidate) => existsSync(candidate));
+  if (!server || path === undefined) return "export const instrumentation = null;\n";
+  const file = relative(siteDir, path).split(sep).join("/");
+  return [
+    `import * as module from ${JSON.stringify(path)};`,
+    `export const instrumentation = { file: ${JSON.stringify(file)}, module };`,
+    "",
+  ].join("\n");
+}
+
 /** The module of the site's special files (app/next/site-files.ts reads it). */
 export const SPECIAL_FILES_MODULE = "virtual:next-special-files";
 const RESOLVED_SPECIAL_FILES = `\0${SPECIAL_FILES_MODULE}`;
@@ -165,6 +190,7 @@ export function nextPages(): Plugin {
       if (source === API_ROUTES_MODULE) return RESOLVED_API_ROUTES;
       if (source === MIDDLEWARE_MODULE) return RESOLVED_MIDDLEWARE;
       if (source === SPECIAL_FILES_MODULE) return RESOLVED_SPECIAL_FILES;
+      if (source === INSTRUMENTATION_MODULE) return RESOLVED_INSTRUMENTATION;
       const found = nextImportOf(source);
       if (found === null) return null;
       if (typeof found === "object") {
@@ -174,6 +200,10 @@ export function nextPages(): Plugin {
       return join(NEXT_DIR, found);
     },
     load(id, options) {
+      if (id === RESOLVED_INSTRUMENTATION) {
+        const server = options?.ssr === true || this.environment?.config.consumer === "server";
+        return instrumentationModule(sourceDir, site.dir, server);
+      }
       if (id === RESOLVED_SPECIAL_FILES) {
         this.addWatchFile(pagesDir);
         return specialFilesModule(pagesDir);
