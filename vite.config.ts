@@ -9,6 +9,7 @@ import {
 } from "./app/routing/site-config.ts";
 import { publicEnvOf } from "./app/site/env.ts";
 import { currentSite, sitePackagesOf } from "./app/site/folder.ts";
+import { jsconfigAliasesIn } from "./app/site/path-aliases.ts";
 import site from "./site.config.ts";
 
 /**
@@ -114,6 +115,8 @@ export default defineConfig(({ command }) => {
     envDir: false,
     resolve: {
       tsconfigPaths: true,
+      // A JavaScript site's jsconfig.json `paths`, which Vite does not read itself.
+      alias: siteFolder.embedded ? [] : jsconfigAliasesIn(siteFolder.dir),
       // One React, the shell's, whatever copy a site's folder has installed.
       dedupe: ["react", "react-dom"],
     },

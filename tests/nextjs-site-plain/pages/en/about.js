@@ -1,4 +1,4 @@
-import { Shown } from "../../lib/shown.js";
+import { Shown } from "@/lib/shown.js";
 
 export default function About() {
   return (

@@ -1,4 +1,4 @@
-import { Shown } from "../../../lib/shown.js";
+import { Shown } from "@/lib/shown.js";
 
 /** What getServerSideProps is told: no locale on a site without i18n. */
 export async function getServerSideProps({
