@@ -193,13 +193,20 @@ test.describe("prefetched navigations @core", () => {
   for (const [connection, emulate] of [
     [
       "a 2G connection",
-      (cdp: CDPSession) =>
-        cdp.send("Network.emulateNetworkConditions", {
+      async (cdp: CDPSession, page: Page) => {
+        await cdp.send("Network.emulateNetworkConditions", {
           offline: false,
           latency: 1600,
           downloadThroughput: 35_000,
           uploadThroughput: 32_000,
-        }),
+        });
+        // What a browser on such a link reports: Chromium 150 throttles the link but leaves
+        // navigator.connection at "4g" (later versions report "2g" by themselves).
+        await page.addInitScript(() => {
+          const connection = (navigator as Navigator & { connection?: object }).connection;
+          if (connection) Object.defineProperty(connection, "effectiveType", { get: () => "2g" });
+        });
+      },
     ],
     [
       "Save-Data",
@@ -210,7 +217,7 @@ test.describe("prefetched navigations @core", () => {
       test.slow(); // 2G takes its time over the page itself.
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Network.enable");
-      await emulate(cdp);
+      await emulate(cdp, page);
       const requested: string[] = [];
       page.on("request", (r) => requested.push(r.url()));
       await page.goto("/");

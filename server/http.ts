@@ -178,7 +178,14 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     logger,
   );
   // The site's rewrites() (next.config.js): a bad pattern stops the start here.
-  const rewrites = siteRewrites(site.rewrites, { buildId, urls, files, build, assets });
+  const rewrites = siteRewrites(site.rewrites, {
+    buildId,
+    urls,
+    files,
+    build,
+    assets,
+    proxy: { timeoutMs: config.rewriteProxyTimeoutMs, logger },
+  });
   const fileStep = fileSteps(assets, files);
   const reportCounts = reportCounters();
   // Each step with the name the metrics give its answers.

@@ -20,6 +20,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
@@ -273,3 +274,36 @@ export const startShell = (buildDir: string): Promise<SiteServer> =>
       IMAGE_CACHE_DIR: "",
     }),
   );
+
+/**
+ * Another app on 127.0.0.1, which a site's rewrites lead to: it answers what
+ * it was asked (method, URL, body, the `X-Forwarded-*` headers) as JSON;
+ * `/echo/redirect` answers 302 to `/elsewhere`.
+ */
+export async function startEchoServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = createHttpServer((req, res) => {
+    if (req.url?.startsWith("/echo/redirect")) {
+      res.writeHead(302, { Location: "/elsewhere" }).end();
+      return;
+    }
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      const forwarded = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => name.startsWith("x-forwarded-")),
+      );
+      res.writeHead(200, { "Content-Type": "application/json", "X-Echo": "1" });
+      res.end(JSON.stringify({ method: req.method, url: req.url, body, forwarded }));
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

@@ -45,6 +45,22 @@ export function rewritePhasesOf(input: RewritesInput | undefined): RewritePhases
 
 const RULE_KEYS = ["source", "destination", "locale", "has", "missing", "basePath"];
 
+/**
+ * The origin of a destination on another site (`https://docs.example.com` of
+ * `https://docs.example.com/:path*`), or null for one of this site's paths or
+ * anything but an http(s) URL with a host.
+ */
+export function externalOriginOf(destination: string): string | null {
+  const match = /^(https?:\/\/[^/?#]+)(?=[/?#]|$)/i.exec(destination);
+  if (match === null) return null;
+  try {
+    const url = new URL(match[1]!);
+    return url.username || url.password ? null : url.origin;
+  } catch {
+    return null;
+  }
+}
+
 function ruleProblems(rule: unknown, at: string): string[] {
   if (!isObject(rule)) return [`${at}: must be { source, destination }`];
   const problems: string[] = [];
@@ -59,11 +75,13 @@ function ruleProblems(rule: unknown, at: string): string[] {
   if (typeof destination !== "string") {
     problems.push(`${at}.destination: must be a path starting with "/"`);
   } else if (/^[a-z][a-z\d+.-]*:/i.test(destination) || destination.startsWith("//")) {
-    problems.push(
-      `${at}.destination: "${destination}" is another origin, which Next.js proxies to: ` +
-        "this shell serves its own pages only; send that path to the other origin from the " +
-        "reverse proxy in front of it (docker/proxy/app.conf)",
-    );
+    // Another origin, which the server proxies to, as Next.js does.
+    const origin = externalOriginOf(destination);
+    if (origin === null) {
+      problems.push(
+        `${at}.destination: "${destination}" is no http(s) URL with a host (such as "https://docs.example.com/:path*")`,
+      );
+    }
   } else if (!destination.startsWith("/")) {
     problems.push(`${at}.destination: must be a path starting with "/"`);
   } else {

@@ -14,7 +14,7 @@
  * are added to its query. The request's query is kept, under the destination's.
  */
 import { conditionCaptures, type ConditionSubject } from "./conditions.ts";
-import type { RewritePhases, RewriteRule } from "./rewrite-config.ts";
+import { externalOriginOf, type RewritePhases, type RewriteRule } from "./rewrite-config.ts";
 import {
   compiledPath,
   flatParams,
@@ -33,12 +33,14 @@ export type { RewritePhases, RewriteRule } from "./rewrite-config.ts";
  * What the site serves at a path (as `matchedPath` spells it): a public file,
  * a page without parameters (an API route too), a dynamic one, or nothing.
  */
-export type PathKind = "file" | "page" | "dynamic" | null;
+export type PathKind = "file" | "page" | "dynamic" | "external" | null;
 
 /** A path (as `matchedPath` spells it, percent-encoded) and its query (`?` included, or ""). */
 export interface Target {
   readonly path: string;
   readonly search: string;
+  /** Another site's origin (`https://docs.example.com`) the path is on, which the server proxies to. */
+  readonly origin?: string;
 }
 
 interface CompiledRewrite {
@@ -49,6 +51,8 @@ interface CompiledRewrite {
   readonly inPath: ReadonlySet<string>;
   /** The destination's query, its values still naming parameters. */
   readonly query: readonly [string, string][];
+  /** The other site's origin, for a destination there; its path is then the other site's, unprefixed. */
+  readonly origin: string | null;
 }
 
 export interface CompiledRewrites {
@@ -58,12 +62,15 @@ export interface CompiledRewrites {
 }
 
 function compileRule(rule: RewriteRule, site: RuleSite, what: string): CompiledRewrite {
-  const [pathAndQuery = ""] = rule.destination.split("#");
+  const origin = externalOriginOf(rule.destination);
+  const [pathAndQuery = ""] = rule.destination.slice(origin?.length ?? 0).split("#");
   const queryAt = pathAndQuery.indexOf("?");
-  const path = queryAt === -1 ? pathAndQuery : pathAndQuery.slice(0, queryAt);
+  const path = (queryAt === -1 ? pathAndQuery : pathAndQuery.slice(0, queryAt)) || "/";
   const query = queryAt === -1 ? "" : pathAndQuery.slice(queryAt + 1);
-  const pattern = prefixedPattern(path, rule, site);
+  // Another site's path is its own: no base path or locale of this one.
+  const pattern = origin === null ? prefixedPattern(path, rule, site) : path;
   return {
+    origin,
     rule,
     match: sourceMatcher(rule, site, what),
     destinationPath: compiledPath(pattern, `${what}: the destination`),
@@ -125,7 +132,8 @@ function destinationOf(compiled: CompiledRewrite, params: RuleParams, search: st
   }
   const query = queryOf(search);
   for (const [name, values] of destinationQuery) query.set(name, values);
-  return { path: compiled.destinationPath(params), search: searchOf(query) };
+  const target = { path: compiled.destinationPath(params), search: searchOf(query) };
+  return compiled.origin === null ? target : { ...target, origin: compiled.origin };
 }
 
 /** The rule's parameters for this request with its conditions' captures, or null when it does not apply. */
@@ -168,6 +176,8 @@ export function rewriteTarget(
       if (params === null) continue;
       current = destinationOf(rule, params, current.search);
       rewritten = true;
+      // Another site's path ends the rewrites, as in Next.js: it is proxied as it is.
+      if (current.origin !== undefined) return "external";
       const served = kind(current.path);
       if (served !== null) return served;
     }

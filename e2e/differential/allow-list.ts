@@ -21,6 +21,12 @@ const REWRITES_REPLACE =
   "The site has rewrites(), and the error page shown (404 or 500) has getStaticProps: Next.js's client then replaces the route once hydrated (its `_h` replace, which it makes for a getStaticProps page only when the site has rewrites), resolving the URL again to the page it names, so that the error page's router reports that page's pathname, route and query, and the replace fires beforeHistoryChange. The shell's router reports the error page it shows, as Next.js's does for a site without rewrites.";
 
 export const ALLOWED: readonly AllowedDifference[] = [
+  {
+    observation: "repo: rewrite to another app",
+    field: "forwarded",
+    reason:
+      "A rewrite to another site: Next.js tells it X-Forwarded-Host alone; the shell also sends X-Forwarded-For, -Proto and -Port (server/steps/rewrites/proxy.ts), so that the other app knows the client's address and the scheme and port it was reached by, as a reverse proxy tells them.",
+  },
   ...["page /ssg/second", "page /ssg-blocking/missing", "page /fr/ssg-blocking/missing"].flatMap(
     (observation) =>
       ["shown.router.pathname", "shown.router.query", "shown.router.route", "shown.text"].map(

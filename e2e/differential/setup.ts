@@ -9,6 +9,7 @@ import {
   buildWithNext,
   buildWithShell,
   siteCopyOutside,
+  startEchoServer,
   siteFolder,
   startNext,
   startShell,
@@ -44,6 +45,9 @@ export default async function setup() {
   const main = await serveBoth(SITE_DIR);
   const plain = await serveBoth(PLAIN_SITE_DIR);
   const repoDir = siteCopyOutside(REPO_SITE_DIR);
+  // The team's API, another app its rewrites() lead to: both builds are given its origin.
+  const backend = await startEchoServer();
+  process.env.BACKEND_ORIGIN = backend.url;
   const repo = await serveBoth(repoDir);
   process.env.NEXT_URL = main.next;
   process.env.REPO_NEXT_URL = repo.next;
@@ -58,7 +62,7 @@ export default async function setup() {
       `in ${Math.round((Date.now() - started) / 1000)} s`,
   );
   return async () => {
-    await Promise.all([main.stop(), plain.stop(), repo.stop()]);
+    await Promise.all([main.stop(), plain.stop(), repo.stop(), backend.stop()]);
     rmSync(repoDir, { recursive: true, force: true });
   };
 }

@@ -126,3 +126,41 @@ test("a team's repository: instrumentation.ts is registered once and told of eac
   expect((seen.shell as { told: { errors: unknown[] } }).told.errors).toHaveLength(2);
   expectSame("repo: instrumentation", seen.next, seen.shell);
 });
+
+test("a team's repository: a rewrite to another app is proxied, method, body and answer", async () => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const host = new URL(baseOf(runtime, "repo")).host;
+    const answers = [];
+    const forwarded = [];
+    for (const [path, init] of [
+      ["/backend/items/7?q=1", {}],
+      ["/fr/backend/items/8", {}],
+      [
+        "/backend/form",
+        { method: "POST", headers: { "content-type": "application/json" }, body: '{"n":1}' },
+      ],
+      ["/backend/redirect", {}],
+    ] as const) {
+      const response = await fetch(baseOf(runtime, "repo") + path, { redirect: "manual", ...init });
+      const text = await response.text();
+      // What the other app was asked, each runtime's own host and port named alike.
+      const echo = response.headers.get("x-echo")
+        ? (JSON.parse(text.replaceAll(host, "HOST")) as { forwarded: Record<string, string> })
+        : null;
+      answers.push({
+        path,
+        status: response.status,
+        location: response.headers.get("location"),
+        echo: echo && {
+          ...echo,
+          forwarded: undefined,
+          forwardedHost: echo.forwarded["x-forwarded-host"],
+        },
+      });
+      forwarded.push(echo && Object.keys(echo.forwarded).sort());
+    }
+    seen[runtime] = { answers, forwarded };
+  }
+  expectSame("repo: rewrite to another app", seen.next, seen.shell);
+});

@@ -35,6 +35,8 @@ export interface Config {
   readonly shutdownDelayMs: number;
   readonly maxUrlLength: number;
   readonly maxBodyBytes: number;
+  /** How long another site a rewrite leads to may take to start its answer (server/steps/rewrites/proxy.ts). */
+  readonly rewriteProxyTimeoutMs: number;
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
@@ -279,6 +281,7 @@ export function loadConfig(given: Env): Readonly<Config> {
     shutdownDelayMs: read("SHUTDOWN_DELAY_MS", integer(0, 600_000), 0),
     maxUrlLength: read("MAX_URL_LENGTH", integer(64, 65_536), 8192),
     maxBodyBytes: read("MAX_BODY_BYTES", integer(0, 1 << 30), 1 << 20),
+    rewriteProxyTimeoutMs: read("REWRITE_PROXY_TIMEOUT_MS", integer(100, 600_000), 30_000),
     headersTimeoutMs: read("HEADERS_TIMEOUT_MS", integer(1, 600_000), 10_000),
     requestTimeoutMs: read("REQUEST_TIMEOUT_MS", integer(1, 3_600_000), 30_000),
     keepAliveTimeoutMs: read("KEEP_ALIVE_TIMEOUT_MS", integer(1, 600_000), 5_000),

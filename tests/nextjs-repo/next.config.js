@@ -7,6 +7,11 @@ const nextConfig = {
   async redirects() {
     return [{ source: "/old-posts/:slug", destination: "/posts/:slug", permanent: true }];
   },
+  // The team's API, another app under this domain (its origin given to the build).
+  async rewrites() {
+    const backend = process.env.BACKEND_ORIGIN;
+    return backend ? [{ source: "/backend/:path*", destination: `${backend}/echo/:path*` }] : [];
+  },
 };
 
 module.exports = nextConfig;

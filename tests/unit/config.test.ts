@@ -32,6 +32,7 @@ describe("loadConfig", () => {
       shutdownDelayMs: 0,
       maxUrlLength: 8192,
       maxBodyBytes: 1_048_576,
+      rewriteProxyTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,

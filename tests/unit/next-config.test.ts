@@ -134,10 +134,10 @@ describe("the site config a next.config makes", () => {
     await expect(
       siteConfigFromNext({
         trailingSlash: "yes",
-        rewrites: async () => [{ source: "/a", destination: "https://api.example.com/a" }],
+        rewrites: async () => [{ source: "/a", destination: "ftp://files.example.com/a" }],
       }),
     ).rejects.toThrow(
-      /next.config cannot be served as it is:\n- rewrites\[0\]\.destination: "https:\/\/api\.example\.com\/a" is another origin.*\n- trailingSlash: "yes" must be true or false/,
+      /next.config cannot be served as it is:\n- rewrites\[0\]\.destination: "ftp:\/\/files\.example\.com\/a" is no http\(s\) URL.*\n- trailingSlash: "yes" must be true or false/,
     );
     await expect(siteConfigFromNext({ basePath: "shop" })).rejects.toThrow(/basePath/);
   });

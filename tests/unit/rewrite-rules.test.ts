@@ -251,6 +251,34 @@ describe("where a rule leads", () => {
   });
 });
 
+describe("a destination on another site", () => {
+  test.each([
+    // Its path is the other site's: no locale or base path of this one; the chain ends there.
+    [
+      r("/docs/:path*", "https://docs.example.com/:path*"),
+      "/en/docs/a/b",
+      "",
+      "https://docs.example.com/a/b",
+    ],
+    [
+      r("/api/:id", "https://api.example.com/v1/items/:id?x=1"),
+      "/fr/api/9",
+      "?q=2",
+      "https://api.example.com/v1/items/9?q=2&x=1",
+    ],
+    [r("/feed", "https://feeds.example.com"), "/en/feed", "", "https://feeds.example.com/"],
+  ])("%j: %s%s is proxied to %s", (rule, path, search, url) => {
+    const found = rewriteTarget(
+      compileRewrites(phases({ beforeFiles: [rule], afterFiles: [r("/:any*", "/about")] }), i18n),
+      { path, search },
+      subjectWith(),
+      kind,
+    );
+    expect(found?.kind).toBe("external");
+    expect(found && `${found.target.origin}${found.target.path}${found.target.search}`).toBe(url);
+  });
+});
+
 describe("the config refused", () => {
   const cases: [input: unknown, problem: RegExp | null][] = [
     [[r("/a", "/b")], null],
@@ -266,11 +294,15 @@ describe("the config refused", () => {
       [{ source: "a", destination: "/b" }],
       /rewrites\[0\]\.source: must be a path starting with "\/"/,
     ],
+    // Another site's URL, which the server proxies to, as Next.js does.
+    [[r("/a/:path*", "https://api.example.com/:path*")], null],
+    [[r("/a", "http://127.0.0.1:4000")], null],
     [
-      [r("/a", "https://api.example.com/:path*")],
-      /rewrites\[0\]\.destination: "https:\/\/api\.example\.com\/:path\*" is another origin, which Next\.js proxies to/,
+      [r("/a", "//cdn.example.com/x")],
+      /"\/\/cdn\.example\.com\/x" is no http\(s\) URL with a host/,
     ],
-    [[r("/a", "//cdn.example.com/x")], /is another origin/],
+    [[r("/a", "ftp://files.example.com/x")], /is no http\(s\) URL with a host/],
+    [[r("/a", "https://user:pw@api.example.com/x")], /is no http\(s\) URL with a host/],
     [[r("/a", "b")], /rewrites\[0\]\.destination: must be a path starting with "\/"/],
     [[r("/a", "/b%zz")], /rewrites\[0\]\.destination: "\/b%zz" has a "%" that is no escape/],
     [

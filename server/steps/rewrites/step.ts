@@ -6,7 +6,8 @@
  * path (served-paths.ts), so that one step holds the rewrites.
  *
  * A document is served as its destination: a page (rendered for its URL, with
- * `router.asPath` the URL shown), an API route, or a public file (served here).
+ * `router.asPath` the URL shown), an API route, or a public file (served here);
+ * a destination on another site is proxied to (proxy.ts), as Next.js does.
  * A data request (a click's) that a rule rewrites gets no data: it is told to
  * load its page as a document, as the middleware's rewrites are, so the click
  * ends on the page the rewrite gives, with the 3800 ms fallback and build
@@ -32,6 +33,7 @@ import {
 import { conditionSubjectOf } from "../../platform/condition-subject.ts";
 import { rewriteExchange, type Step } from "../../platform/exchange.ts";
 import { pageOf, sendLoadDocument } from "../../platform/page-of.ts";
+import { proxyTo, type ProxyOptions } from "./proxy.ts";
 import { pathKinds, type ServedPaths } from "./served-paths.ts";
 
 export interface RewriteOptions extends ServedPaths {
@@ -39,6 +41,8 @@ export interface RewriteOptions extends ServedPaths {
   readonly urls: CanonicalOptions;
   /** Serves public files: a destination that is one is served by it. */
   readonly assets: Step;
+  /** How a destination on another site is proxied to (proxy.ts). */
+  readonly proxy: ProxyOptions;
 }
 
 /**
@@ -80,6 +84,15 @@ export function siteRewrites(phases: RewritePhases, options: RewriteOptions): St
     const found = rewriteTarget(rewrites, asked, subject, kind);
     if (found === null) return false;
     const { target } = found;
+    if (target.origin !== undefined) {
+      const url = target.origin + target.path + target.search;
+      // A click's data request loads the URL as a document, which is then proxied.
+      if (page.data !== null) {
+        sendLoadDocument(exchange, { "x-nextjs-rewrite": url });
+        return true;
+      }
+      return proxyTo(exchange, new URL(url), options.proxy);
+    }
     // Destinations carry the base path: always the site's.
     const shell = shellPathOf(target.path, basePath, locale)!;
     if (page.data !== null) {
