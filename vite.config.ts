@@ -57,10 +57,11 @@ function siteConfigAsBuilt(): Plugin {
 const siteFolder = currentSite();
 
 /**
- * `process.env.NEXT_PUBLIC_*` in the browser's code: the value at build time,
- * as Next.js writes it in (the build script loads the site's .env files first).
- * Any other `process.env.X` is undefined there: Vite makes `process.env` an
- * empty object in the browser's code.
+ * `process.env.NEXT_PUBLIC_*` in the browser's and the server's code: the
+ * value at build time, as Next.js writes it in both (the build script loads
+ * the site's .env files first), so a page renders the same on both sides. Any
+ * other `process.env.X` is undefined in the browser's code (Vite makes
+ * `process.env` an empty object there) and read at run time on the server.
  */
 const publicEnvDefines = Object.fromEntries(
   Object.entries(publicEnvOf(process.env)).map(([name, value]) => [
@@ -109,6 +110,7 @@ export default defineConfig(({ command }) => {
     base: cdn ? `${cdn}/` : `${built.basePath}/`,
     // Next.js pages, `next/*` imports and JSX in .js files, before React Router reads the routes.
     plugins: [siteConfigAsBuilt(), nextPages(), reactRouter()],
+    define: publicEnvDefines,
     // The site's own folder: its public files, its tsconfig's `paths` (`@/components/...`).
     publicDir: siteFolder.publicDir,
     // The site's .env files are Next.js's (app/site/env.ts), not Vite's VITE_* ones.
@@ -125,7 +127,6 @@ export default defineConfig(({ command }) => {
       // its folder, where they are installed, is not there when the build runs.
       ssr: { resolve: { noExternal: sitePackagesOf(siteFolder) } },
       client: {
-        define: publicEnvDefines,
         build: { rolldownOptions: { output: { codeSplitting, postBanner: COMPILE_HINT } } },
       },
     },

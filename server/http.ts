@@ -21,6 +21,7 @@ import { health, type Lifecycle } from "./steps/health.ts";
 import type { DiskImageCache } from "./steps/images/disk-cache.ts";
 import { imageEmbedder } from "./steps/images/embed.ts";
 import { imageOptimizer } from "./steps/images/optimizer.ts";
+import { remotePatternMatcher } from "./steps/images/remote-patterns.ts";
 import type { MemoryPlan } from "./platform/memory-plan.ts";
 import type { Logger } from "./platform/logger.ts";
 import { rejectMalformed } from "./steps/malformed.ts";
@@ -120,6 +121,11 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     files,
     {
       ...config.images,
+      // The site's own remote sources (next.config's images), beside IMAGE_REMOTE_ORIGINS.
+      ...(site.images.remotePatterns.length > 0 && {
+        remotePatterns: remotePatternMatcher(site.images.remotePatterns),
+      }),
+      remoteAllowPrivate: config.images.remoteAllowPrivate || site.images.dangerouslyAllowLocalIP,
       diskCache: imageDiskCache,
       concurrency: IMAGE_CONCURRENCY,
       transformBudgetBytes: deps.memoryPlan.imageTransformBytes,

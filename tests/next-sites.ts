@@ -278,10 +278,18 @@ export const startShell = (buildDir: string): Promise<SiteServer> =>
 /**
  * Another app on 127.0.0.1, which a site's rewrites lead to: it answers what
  * it was asked (method, URL, body, the `X-Forwarded-*` headers) as JSON;
- * `/echo/redirect` answers 302 to `/elsewhere`.
+ * `/echo/redirect` answers 302 to `/elsewhere`; `/images/photo.png` is a photo
+ * (an image server's).
  */
 export async function startEchoServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const photo = readFileSync(join(ROOT, "tests/nextjs-site/public/photo.png"));
   const server = createHttpServer((req, res) => {
+    if (req.url === "/images/photo.png") {
+      res
+        .writeHead(200, { "Content-Type": "image/png", "Content-Length": photo.length })
+        .end(photo);
+      return;
+    }
     if (req.url?.startsWith("/echo/redirect")) {
       res.writeHead(302, { Location: "/elsewhere" }).end();
       return;

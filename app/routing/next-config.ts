@@ -11,6 +11,7 @@
  */
 import { DEVICE_SIZES, IMAGE_SIZES } from "../images.ts";
 import { isObject } from "./is-object.ts";
+import { remotePatternsOf } from "./remote-patterns.ts";
 import {
   defineSiteConfig,
   siteConfigProblems,
@@ -100,10 +101,19 @@ export interface NextConfigReading {
 const same = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((value, i) => value === b[i]);
 
-function imagesProblems(images: unknown): string[] {
-  if (images === undefined) return [];
-  if (!isObject(images)) return ["images: must be an object"];
+/** next.config's `images`: the remote sources taken into the site config, and every problem. */
+function imagesOf(images: unknown): {
+  images: SiteConfigInput<string>["images"];
+  problems: string[];
+} {
+  if (images === undefined) return { images: undefined, problems: [] };
+  if (!isObject(images)) return { images: undefined, problems: ["images: must be an object"] };
   const problems: string[] = [];
+  const remote = remotePatternsOf(images.remotePatterns, images.domains);
+  problems.push(...remote.problems);
+  const local = images.dangerouslyAllowLocalIP;
+  if (local !== undefined && typeof local !== "boolean")
+    problems.push(`images.dangerouslyAllowLocalIP: ${JSON.stringify(local)} must be true or false`);
   for (const [key, value] of Object.entries(images)) {
     const at = `images.${key}`;
     switch (key) {
@@ -130,10 +140,7 @@ function imagesProblems(images: unknown): string[] {
         break;
       case "remotePatterns":
       case "domains":
-        if (Array.isArray(value) && value.length === 0) break;
-        problems.push(
-          `${at}: the shell's image optimizer serves this site's own images (public/) only`,
-        );
+      case "dangerouslyAllowLocalIP":
         break;
       case "unoptimized":
         if (value !== false)
@@ -143,7 +150,13 @@ function imagesProblems(images: unknown): string[] {
         problems.push(`${at}: not supported by this shell`);
     }
   }
-  return problems;
+  const taken = remote.patterns.length > 0 || local === true;
+  return {
+    images: taken
+      ? { remotePatterns: remote.patterns, dangerouslyAllowLocalIP: local === true }
+      : undefined,
+    problems,
+  };
 }
 
 function i18nOf(i18n: unknown, problems: string[]): SiteConfigInput<string>["i18n"] | undefined {
@@ -208,9 +221,12 @@ export async function readNextConfig(
         if (i18n) site.i18n = i18n;
         break;
       }
-      case "images":
-        problems.push(...imagesProblems(raw));
+      case "images": {
+        const { images, problems: imageProblems } = imagesOf(raw);
+        problems.push(...imageProblems);
+        if (images) site.images = images;
         break;
+      }
       case "redirects":
       case "headers":
       case "rewrites": {

@@ -10,6 +10,7 @@ import { basePathProblems } from "./base-path.ts";
 import { isObject } from "./is-object.ts";
 import { headerRuleProblems, type HeaderRule } from "./header-rule-config.ts";
 import { redirectProblems, type RedirectRule } from "./redirects/config.ts";
+import { remotePatternsOf, type RemotePattern } from "./remote-patterns.ts";
 import {
   PHASES,
   rewritePhasesOf,
@@ -21,6 +22,7 @@ import {
 export type { RedirectRule } from "./redirects/config.ts";
 export type { HeaderRule } from "./header-rule-config.ts";
 export type { RewritePhases, RewriteRule, RewritesInput } from "./rewrite-config.ts";
+export type { RemotePattern } from "./remote-patterns.ts";
 
 export interface SiteConfigInput<L extends string> {
   /** Locales as path prefixes (`/fr/about`); the default one has none. */
@@ -64,6 +66,13 @@ export interface SiteConfigInput<L extends string> {
    * Default: none.
    */
   readonly basePath?: string;
+  /** Remote images the optimizer may fetch (next.config's `images`). The server's alone. */
+  readonly images?: {
+    /** As Next.js writes them (`images.domains` too, as patterns). Default: none. */
+    readonly remotePatterns?: readonly RemotePattern[];
+    /** Whether they may be on a private or loopback address. Default: false. */
+    readonly dangerouslyAllowLocalIP?: boolean;
+  };
 }
 
 export interface SiteConfig<L extends string = string> {
@@ -91,6 +100,10 @@ export interface SiteConfig<L extends string = string> {
   readonly assetPrefix: string;
   /** The sub-path the site is served under (`/shop`), or "" for none. */
   readonly basePath: string;
+  readonly images: {
+    readonly remotePatterns: readonly RemotePattern[];
+    readonly dangerouslyAllowLocalIP: boolean;
+  };
 }
 
 /** Keys the config works out, which no site.config.ts sets (the configuration guide lists the others). */
@@ -101,6 +114,7 @@ export const SERVER_ONLY_KEYS = [
   "redirects",
   "headers",
   "rewrites",
+  "images",
 ] as const satisfies readonly (keyof SiteConfig)[];
 
 export type BrowserSiteConfig = Omit<SiteConfig, (typeof SERVER_ONLY_KEYS)[number]>;
@@ -163,7 +177,16 @@ export function siteConfigProblems(input: unknown): string[] {
   if (!isObject(input)) return ["the config must be an object"];
   const problems = unknownKeys(
     input,
-    ["i18n", "trailingSlash", "redirects", "headers", "rewrites", "assetPrefix", "basePath"],
+    [
+      "i18n",
+      "trailingSlash",
+      "redirects",
+      "headers",
+      "rewrites",
+      "assetPrefix",
+      "basePath",
+      "images",
+    ],
     "",
   );
   if (input.basePath !== undefined) problems.push(...basePathProblems(input.basePath));
@@ -171,6 +194,7 @@ export function siteConfigProblems(input: unknown): string[] {
   if (input.redirects !== undefined) problems.push(...redirectProblems(input.redirects));
   if (input.headers !== undefined) problems.push(...headerRuleProblems(input.headers));
   if (input.rewrites !== undefined) problems.push(...rewriteProblems(input.rewrites));
+  if (input.images !== undefined) problems.push(...imagesProblems(input.images));
   if (input.trailingSlash !== undefined && typeof input.trailingSlash !== "boolean")
     problems.push(`trailingSlash: ${JSON.stringify(input.trailingSlash)} must be true or false`);
   const i18n = input.i18n;
@@ -206,6 +230,16 @@ export function siteConfigProblems(input: unknown): string[] {
   return problems;
 }
 
+function imagesProblems(images: unknown): string[] {
+  if (!isObject(images)) return ["images: must be an object"];
+  const problems = unknownKeys(images, ["remotePatterns", "dangerouslyAllowLocalIP"], "images.");
+  problems.push(...remotePatternsOf(images.remotePatterns, undefined).problems);
+  const local = images.dangerouslyAllowLocalIP;
+  if (local !== undefined && typeof local !== "boolean")
+    problems.push(`images.dangerouslyAllowLocalIP: ${JSON.stringify(local)} must be true or false`);
+  return problems;
+}
+
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null) {
     for (const inner of Object.values(value)) deepFreeze(inner);
@@ -235,6 +269,10 @@ export function defineSiteConfig<const L extends string>(input: SiteConfigInput<
     hasRewrites: PHASES.some((phase) => rewrites[phase].length > 0),
     assetPrefix: assetPrefixOf(input.assetPrefix ?? ""),
     basePath: input.basePath ?? "",
+    images: deepFreeze({
+      remotePatterns: structuredClone([...(input.images?.remotePatterns ?? [])]),
+      dangerouslyAllowLocalIP: input.images?.dangerouslyAllowLocalIP ?? false,
+    }),
   });
 }
 

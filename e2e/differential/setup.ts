@@ -48,6 +48,7 @@ export default async function setup() {
   // The team's API, another app its rewrites() lead to: both builds are given its origin.
   const backend = await startEchoServer();
   process.env.BACKEND_ORIGIN = backend.url;
+  process.env.NEXT_PUBLIC_BACKEND_ORIGIN = backend.url;
   const repo = await serveBoth(repoDir);
   process.env.NEXT_URL = main.next;
   process.env.REPO_NEXT_URL = repo.next;

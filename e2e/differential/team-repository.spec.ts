@@ -164,3 +164,30 @@ test("a team's repository: a rewrite to another app is proxied, method, body and
   }
   expectSame("repo: rewrite to another app", seen.next, seen.shell);
 });
+
+test("a team's repository: a remote image its images.remotePatterns allow, and a NEXT_PUBLIC_ value given to the build", async ({
+  browser,
+}) => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const context = await browser.newContext({ baseURL: baseOf(runtime, "repo") });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto("/remote-image");
+    const image = page.locator("#remote");
+    await expect(image).toHaveJSProperty("complete", true);
+    seen[runtime] = {
+      backend: await page.locator("#backend").textContent(),
+      // Decoded: the optimizer fetched the remote photo.
+      loaded: await image.evaluate((element: HTMLImageElement) => element.naturalWidth > 0),
+      errors,
+    };
+    await context.close();
+  }
+  expect((seen.shell as { loaded: boolean }).loaded).toBe(true);
+  expectSame("repo: remote image", seen.next, seen.shell);
+});

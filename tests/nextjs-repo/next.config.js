@@ -3,6 +3,11 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // The team's image server (on 127.0.0.1 in the tests: a local address, allowed on purpose).
+  images: {
+    remotePatterns: [{ protocol: "http", hostname: "127.0.0.1", pathname: "/images/**" }],
+    dangerouslyAllowLocalIP: true,
+  },
   i18n: { locales: ["en", "fr"], defaultLocale: "en", localeDetection: false },
   async redirects() {
     return [{ source: "/old-posts/:slug", destination: "/posts/:slug", permanent: true }];

@@ -111,8 +111,13 @@ describe("keys that stop the build, each saying what to do", () => {
     [{ images: { qualities: [50, 75] } }, "images.qualities: set IMAGE_QUALITIES ([50,75])"],
     [{ images: { formats: ["image/avif"] } }, 'images.formats: set IMAGE_FORMATS (["image/avif"])'],
     [
-      { images: { remotePatterns: [{ hostname: "x.test" }] } },
-      "images.remotePatterns: the shell's image optimizer serves this site's own images",
+      { images: { remotePatterns: [{ hostname: "" }] } },
+      "images.remotePatterns[0].hostname: must be a host name",
+    ],
+    [{ images: { domains: "x.test" } }, "images.domains: must be a list"],
+    [
+      { images: { remotePatterns: [{ hostname: "x.test", protocol: "ftp" }] } },
+      'images.remotePatterns[0].protocol: must be "http" or "https"',
     ],
     [{ images: { loader: "custom" } }, "images.loader: not supported by this shell"],
     [{ redirects: [] }, "redirects: must be a function that returns the list"],

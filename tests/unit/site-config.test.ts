@@ -12,7 +12,7 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
     [{ trailingSlash: "always" }, 'trailingSlash: "always" must be true or false'],
     [
       { trailingslash: true },
-      "trailingslash: not a setting (known: i18n, trailingSlash, redirects, headers, rewrites, assetPrefix, basePath)",
+      "trailingslash: not a setting (known: i18n, trailingSlash, redirects, headers, rewrites, assetPrefix, basePath, images)",
     ],
     [{ basePath: "/shop/" }, 'basePath: "/shop/" must not end with "/" (write "/shop")'],
     [{ i18n: [] }, "i18n: must be an object"],
@@ -109,6 +109,7 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
       hasRewrites: false,
       assetPrefix: "",
       basePath: "",
+      images: { remotePatterns: [], dangerouslyAllowLocalIP: false },
     });
   });
 
@@ -122,6 +123,7 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
       hasRewrites: false,
       assetPrefix: "",
       basePath: "",
+      images: { remotePatterns: [], dangerouslyAllowLocalIP: false },
     });
   });
 

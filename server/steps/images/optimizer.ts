@@ -29,7 +29,12 @@ import { Limiter, QueueFullError } from "./limiter.ts";
 import { imageCounters, type ImageCounters } from "../../telemetry/metrics.ts";
 import { inSpan } from "../../telemetry/spans.ts";
 import { context } from "@opentelemetry/api";
-import { parseImageRequest, type ImageRequest, type ImageRequestPolicy } from "./request.ts";
+import {
+  parseImageRequest,
+  remoteSourceAllowed,
+  type ImageRequest,
+  type ImageRequestPolicy,
+} from "./request.ts";
 import { fetchRemoteImage, type RemoteFetchPolicy } from "./remote.ts";
 
 export interface ImageOptimizerOptions extends ImageRequestPolicy {
@@ -199,7 +204,7 @@ export function imageOptimizer(
   const counters = options.counters ?? imageCounters();
   counters.queued = () => limiter.queued;
   const remotePolicy: RemoteFetchPolicy = {
-    allowedOrigins: options.remoteOrigins,
+    allowed: (url) => remoteSourceAllowed(url, options),
     maxBytes: options.maxSourceBytes,
     timeoutMs: options.remoteTimeoutMs,
     allowPrivateAddresses: options.remoteAllowPrivate,

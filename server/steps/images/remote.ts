@@ -13,7 +13,8 @@ import { isPublicAddress } from "./address.ts";
 import { ImageSourceError } from "./errors.ts";
 
 export interface RemoteFetchPolicy {
-  readonly allowedOrigins: readonly string[];
+  /** Whether a source (a redirect's too) may be fetched: request.ts's remoteSourceAllowed. */
+  readonly allowed: (url: URL) => boolean;
   readonly maxBytes: number;
   readonly timeoutMs: number;
   /** IMAGE_REMOTE_ALLOW_PRIVATE: for an intranet image server, and tests. */
@@ -116,10 +117,10 @@ export async function fetchRemoteImage(url: URL, policy: RemoteFetchPolicy): Pro
           );
         }
         const next = new URL(res.headers.location, current);
-        if (!policy.allowedOrigins.includes(next.origin)) {
+        if (!policy.allowed(next)) {
           throw new ImageSourceError(
             400,
-            `remote source redirected to ${next.origin}, which is not in IMAGE_REMOTE_ORIGINS`,
+            `remote source redirected to ${next.origin}, which is not in IMAGE_REMOTE_ORIGINS or the site's images.remotePatterns`,
           );
         }
         current = next;

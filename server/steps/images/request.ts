@@ -20,6 +20,16 @@ export interface ImageRequestPolicy {
   readonly qualities: readonly number[];
   /** Origins remote sources may come from (IMAGE_REMOTE_ORIGINS); none by default. */
   readonly remoteOrigins: readonly string[];
+  /** The site's own remote sources (next.config's `images.remotePatterns` and `domains`). */
+  readonly remotePatterns?: (url: URL) => boolean;
+}
+
+/** Whether a remote source is allowed: its origin in IMAGE_REMOTE_ORIGINS, or the site's patterns. */
+export function remoteSourceAllowed(
+  url: URL,
+  policy: Pick<ImageRequestPolicy, "remoteOrigins" | "remotePatterns">,
+): boolean {
+  return policy.remoteOrigins.includes(url.origin) || (policy.remotePatterns?.(url) ?? false);
 }
 
 export type ParsedImageRequest =
@@ -54,10 +64,10 @@ function parseSource(src: string, policy: ImageRequestPolicy): ImageSource | str
     return "src must be a path of the public folder (/images/a.jpg) or an http(s) URL";
   }
   if (url.username || url.password) return "src must not carry credentials";
-  if (!policy.remoteOrigins.includes(url.origin)) {
-    return policy.remoteOrigins.length === 0
+  if (!remoteSourceAllowed(url, policy)) {
+    return policy.remoteOrigins.length === 0 && policy.remotePatterns === undefined
       ? "remote sources are off (IMAGE_REMOTE_ORIGINS is empty)"
-      : `remote source origin ${url.origin} is not in IMAGE_REMOTE_ORIGINS`;
+      : `remote source ${url.origin} is not in IMAGE_REMOTE_ORIGINS or the site's images.remotePatterns`;
   }
   url.hash = "";
   return { kind: "remote", url };
