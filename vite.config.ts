@@ -125,7 +125,15 @@ export default defineConfig(({ command }) => {
     environments: {
       // The site's own packages go into the server's code (app/site/folder.ts):
       // its folder, where they are installed, is not there when the build runs.
-      ssr: { resolve: { noExternal: sitePackagesOf(siteFolder) } },
+      // The dev server leaves them to Node, which loads them from the site's
+      // folder: its module runner would run a linked package (a `file:` or
+      // workspace one) as source, and cannot run CommonJS.
+      ssr: {
+        resolve:
+          command === "build"
+            ? { noExternal: sitePackagesOf(siteFolder) }
+            : { external: sitePackagesOf(siteFolder) },
+      },
       client: {
         build: { rolldownOptions: { output: { codeSplitting, postBanner: COMPILE_HINT } } },
       },
