@@ -6,8 +6,8 @@
  *   production (npm run build, npm start):  .env.production.local .env.local .env.production .env
  *   development (npm run dev):              .env.development.local .env.local .env.development .env
  *
- * `NEXT_PUBLIC_*` values are written into the browser's code at build (and
- * read by the server at run time); anything else stays on the server.
+ * `NEXT_PUBLIC_*` values are written into the browser's code and the server's
+ * at build (vite.config.ts); anything else stays on the server, read at run time.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -61,7 +61,7 @@ export function envFileTexts(dir: string, mode: EnvMode): string[] {
   });
 }
 
-/** The `NEXT_PUBLIC_*` variables of an environment, for the browser's code. */
+/** The `NEXT_PUBLIC_*` variables of an environment, written into the built code. */
 export function publicEnvOf(env: Env): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).filter(
