@@ -48,6 +48,23 @@ for (const path of PATHS) {
   });
 }
 
+/**
+ * What styled-jsx gives the home page: a scoped style (the badge's label, not
+ * the page's plain span), one that takes a prop (the badge's border) and a
+ * global one (the body's margin).
+ */
+const styledJsxOf = (page: Page) =>
+  page.evaluate(() => {
+    const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+    return {
+      labelSpacing: style("#badge-label").letterSpacing,
+      labelCase: style("#badge-label").textTransform,
+      plainSpacing: style("#plain-span").letterSpacing,
+      badgeBorder: `${style("#badge").borderLeftWidth} ${style("#badge").borderLeftColor}`,
+      bodyMargin: style("body").marginTop,
+    };
+  });
+
 /** What a visitor's browser shows of the home page, what it fails to load, and what it says. */
 async function visit(page: Page) {
   const failed: string[] = [];
@@ -76,6 +93,7 @@ async function visit(page: Page) {
     serverOnly: await page.locator("#secret-in-browser").textContent(),
     color: await greeting.evaluate((element) => getComputedStyle(element).color),
     weight: await greeting.evaluate((element) => getComputedStyle(element).fontWeight),
+    styledJsx: await styledJsxOf(page),
   };
   await page.click("#first-post");
   await page.waitForSelector("#post");
@@ -102,11 +120,36 @@ test("a team's repository: the home page in Chromium, its styles, its environmen
     await context.close();
   }
   expect(seen.shell!.shown.greeting).toBe("Hello from .env, visitor");
+  expect(seen.shell!.shown.styledJsx).toEqual({
+    labelSpacing: "2px",
+    labelCase: "uppercase",
+    plainSpacing: "normal",
+    badgeBorder: "4px rgb(0, 128, 0)",
+    bodyMargin: "3px",
+  });
   expect(seen.shell!.shown.serverOnly).toBe("undefined");
   expect(seen.shell!.pageErrors).toEqual([]);
   expect(seen.shell!.consoleErrors).toEqual([]);
   expect(seen.shell!.leaked).toBe(false);
   expectSame("repo: home page in Chromium", seen.next, seen.shell);
+});
+
+test("a team's repository: styled-jsx styles are in the server's page, before any script runs", async ({
+  browser,
+}) => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const context = await browser.newContext({
+      baseURL: baseOf(runtime, "repo"),
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto("/");
+    seen[runtime] = await styledJsxOf(page);
+    await context.close();
+  }
+  expect(seen.shell).toMatchObject({ labelSpacing: "2px", badgeBorder: "4px rgb(0, 128, 0)" });
+  expectSame("repo: styled-jsx without scripts", seen.next, seen.shell);
 });
 
 test("a team's repository: instrumentation.ts is registered once and told of each request's error", async () => {

@@ -14,7 +14,8 @@
  *   copy of that module says only whether there is one;
  * - the site's `instrumentation.ts` is the server's through
  *   `virtual:next-instrumentation`;
- * - the pages folder's special files are listed by `virtual:next-special-files`.
+ * - the pages folder's special files are listed by `virtual:next-special-files`;
+ * - styled-jsx compiles as Next.js compiles it (app/next/styled-jsx/).
  */
 import { existsSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -29,6 +30,7 @@ import {
 } from "../../routing/pages.ts";
 import { pageFilesIn } from "../../pages-folder.ts";
 import { currentSite } from "../../site/folder.ts";
+import { styledJsx } from "../styled-jsx/compile.ts";
 import { nextImportOf, withoutNextTypeImports } from "./imports.ts";
 import { PageModuleError, transformPageModule } from "./page-module.ts";
 
@@ -173,105 +175,108 @@ function specialFilesModule(pagesDir: string): string {
   ].join("\n");
 }
 
-export function nextPages(): Plugin {
+export function nextPages(): Plugin[] {
   const site = currentSite();
   const { pagesDir, sourceDir } = site;
   let root = process.cwd();
   /** Whether a module is the shell's or the site's own code (not a dependency's). */
   const isOwnCode = (id: string) =>
     !id.includes(`${sep}node_modules${sep}`) && (id.startsWith(root) || id.startsWith(site.dir));
-  return {
-    name: "next-pages",
-    enforce: "pre",
-    configResolved(config) {
-      root = config.root;
-    },
-    resolveId(source, importer) {
-      if (source === API_ROUTES_MODULE) return RESOLVED_API_ROUTES;
-      if (source === MIDDLEWARE_MODULE) return RESOLVED_MIDDLEWARE;
-      if (source === SPECIAL_FILES_MODULE) return RESOLVED_SPECIAL_FILES;
-      if (source === INSTRUMENTATION_MODULE) return RESOLVED_INSTRUMENTATION;
-      const found = nextImportOf(source);
-      if (found === null) return null;
-      if (typeof found === "object") {
-        const from = importer ? relative(root, importer.split("?")[0]!) : "an entry";
-        this.error(`${from} imports ${found.problem}`);
-      }
-      return join(NEXT_DIR, found);
-    },
-    load(id, options) {
-      if (id === RESOLVED_INSTRUMENTATION) {
-        const server = options?.ssr === true || this.environment?.config.consumer === "server";
-        return instrumentationModule(sourceDir, site.dir, server);
-      }
-      if (id === RESOLVED_SPECIAL_FILES) {
-        this.addWatchFile(pagesDir);
-        return specialFilesModule(pagesDir);
-      }
-      if (id === RESOLVED_MIDDLEWARE) {
-        // Only a file that exists: in development Vite makes a watched file an import.
-        const file = middlewareFileIn(sourceDir);
-        if (file !== null && "path" in file) this.addWatchFile(file.path);
-        const server = options?.ssr === true || this.environment?.config.consumer === "server";
-        const code = middlewareModule(sourceDir, site.dir, server);
-        if (typeof code === "object") this.error(code.problem);
-        return code;
-      }
-      if (id !== RESOLVED_API_ROUTES) return null;
-      // A file added to or removed from the folder makes the list again in development.
-      this.addWatchFile(pagesDir);
-      return apiRoutesModule(pagesDir);
-    },
-    async transform(source, rawId, options) {
-      let code = source;
-      // React Router splits a route module into chunks (`?route-chunk=main`, ...),
-      // each cut from the module's code: they get the page's module made first.
-      const id = rawId.replace(ROUTE_CHUNK, "");
-      if (id.includes("?") || id.includes("\0") || !SCRIPT.test(id)) return null;
-      if (!isOwnCode(id)) return null;
-      // `import { NextPage } from "next"` is a type import, whatever the tsconfig says.
-      code = withoutNextTypeImports(code);
-      let out: { code: string; map?: unknown } | null = null;
-      if (id.startsWith(pagesDir + sep)) {
-        const file = relative(pagesDir, id).split(sep).join("/");
-        const specialFile = specialFileOf(file);
-        if (specialFile === "app") {
-          code = await inlineSmallStylesheets(code, (source) =>
-            this.resolve(source, id).then((resolved) => resolved?.id.split("?")[0] ?? null),
-          );
+  return [
+    styledJsx(isOwnCode),
+    {
+      name: "next-pages",
+      enforce: "pre",
+      configResolved(config) {
+        root = config.root;
+      },
+      resolveId(source, importer) {
+        if (source === API_ROUTES_MODULE) return RESOLVED_API_ROUTES;
+        if (source === MIDDLEWARE_MODULE) return RESOLVED_MIDDLEWARE;
+        if (source === SPECIAL_FILES_MODULE) return RESOLVED_SPECIAL_FILES;
+        if (source === INSTRUMENTATION_MODULE) return RESOLVED_INSTRUMENTATION;
+        const found = nextImportOf(source);
+        if (found === null) return null;
+        if (typeof found === "object") {
+          const from = importer ? relative(root, importer.split("?")[0]!) : "an entry";
+          this.error(`${from} imports ${found.problem}`);
         }
-        // A page's route; a string names what is wrong with it (the route table reports it).
-        // An API route stays as written: a handler of the server's.
-        const route = specialFile === null && isPageFile(file) ? pageRouteOf(file) : null;
-        const page = typeof route === "string" || (route && isApiRoute(route)) ? null : route;
-        const special = specialFile !== null;
-        if (special || page !== null) {
+        return join(NEXT_DIR, found);
+      },
+      load(id, options) {
+        if (id === RESOLVED_INSTRUMENTATION) {
           const server = options?.ssr === true || this.environment?.config.consumer === "server";
-          try {
-            out = transformPageModule(code, {
-              file,
-              dynamic: page?.segments.some((s) => s.kind !== "static") ?? false,
-              environment: server ? "server" : "client",
-              runtime: RUNTIME,
-              special,
-            });
-          } catch (error) {
-            if (error instanceof PageModuleError) this.error(error.message);
-            throw error;
+          return instrumentationModule(sourceDir, site.dir, server);
+        }
+        if (id === RESOLVED_SPECIAL_FILES) {
+          this.addWatchFile(pagesDir);
+          return specialFilesModule(pagesDir);
+        }
+        if (id === RESOLVED_MIDDLEWARE) {
+          // Only a file that exists: in development Vite makes a watched file an import.
+          const file = middlewareFileIn(sourceDir);
+          if (file !== null && "path" in file) this.addWatchFile(file.path);
+          const server = options?.ssr === true || this.environment?.config.consumer === "server";
+          const code = middlewareModule(sourceDir, site.dir, server);
+          if (typeof code === "object") this.error(code.problem);
+          return code;
+        }
+        if (id !== RESOLVED_API_ROUTES) return null;
+        // A file added to or removed from the folder makes the list again in development.
+        this.addWatchFile(pagesDir);
+        return apiRoutesModule(pagesDir);
+      },
+      async transform(source, rawId, options) {
+        let code = source;
+        // React Router splits a route module into chunks (`?route-chunk=main`, ...),
+        // each cut from the module's code: they get the page's module made first.
+        const id = rawId.replace(ROUTE_CHUNK, "");
+        if (id.includes("?") || id.includes("\0") || !SCRIPT.test(id)) return null;
+        if (!isOwnCode(id)) return null;
+        // `import { NextPage } from "next"` is a type import, whatever the tsconfig says.
+        code = withoutNextTypeImports(code);
+        let out: { code: string; map?: unknown } | null = null;
+        if (id.startsWith(pagesDir + sep)) {
+          const file = relative(pagesDir, id).split(sep).join("/");
+          const specialFile = specialFileOf(file);
+          if (specialFile === "app") {
+            code = await inlineSmallStylesheets(code, (source) =>
+              this.resolve(source, id).then((resolved) => resolved?.id.split("?")[0] ?? null),
+            );
+          }
+          // A page's route; a string names what is wrong with it (the route table reports it).
+          // An API route stays as written: a handler of the server's.
+          const route = specialFile === null && isPageFile(file) ? pageRouteOf(file) : null;
+          const page = typeof route === "string" || (route && isApiRoute(route)) ? null : route;
+          const special = specialFile !== null;
+          if (special || page !== null) {
+            const server = options?.ssr === true || this.environment?.config.consumer === "server";
+            try {
+              out = transformPageModule(code, {
+                file,
+                dynamic: page?.segments.some((s) => s.kind !== "static") ?? false,
+                environment: server ? "server" : "client",
+                runtime: RUNTIME,
+                special,
+              });
+            } catch (error) {
+              if (error instanceof PageModuleError) this.error(error.message);
+              throw error;
+            }
           }
         }
-      }
-      // Next.js compiles JSX in .js files; Vite leaves .js alone.
-      if (PLAIN_JS.test(id)) {
-        const compiled = await transformWithOxc(out?.code ?? code, id, {
-          lang: "jsx",
-          jsx: { runtime: "automatic" },
-          sourcemap: true,
-        });
-        return { code: compiled.code, map: compiled.map };
-      }
-      if (out === null && code !== source) return { code, map: null };
-      return out as { code: string; map: null } | null;
+        // Next.js compiles JSX in .js files; Vite leaves .js alone.
+        if (PLAIN_JS.test(id)) {
+          const compiled = await transformWithOxc(out?.code ?? code, id, {
+            lang: "jsx",
+            jsx: { runtime: "automatic" },
+            sourcemap: true,
+          });
+          return { code: compiled.code, map: compiled.map };
+        }
+        if (out === null && code !== source) return { code, map: null };
+        return out as { code: string; map: null } | null;
+      },
     },
-  };
+  ];
 }

@@ -2,6 +2,7 @@ import { NextPage } from "next";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { shout } from "team-utils";
+import { Badge } from "@/components/Badge";
 import { Greeting } from "@/components/Greeting";
 
 /** What the browser's code sees of a variable that is not NEXT_PUBLIC_: nothing. */
@@ -15,6 +16,8 @@ const Home: NextPage = () => (
   <main>
     <h1>Team site</h1>
     <Greeting name="visitor" />
+    <Badge tone="rgb(0, 128, 0)" />
+    <span id="plain-span">plain</span>
     <p id="stage">{process.env.NEXT_PUBLIC_STAGE}</p>
     <p id="shout">{shout("team")}</p>
     <ServerOnlyInBrowser />
