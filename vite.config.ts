@@ -1,4 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { nextPages } from "./app/next/vite/plugin.ts";
@@ -10,6 +11,7 @@ import {
 import { publicEnvOf } from "./app/site/env.ts";
 import { currentSite, sitePackagesOf } from "./app/site/folder.ts";
 import { jsconfigAliasesIn } from "./app/site/path-aliases.ts";
+import { publicEnvReads } from "./app/site/public-env-plugin.ts";
 import site from "./site.config.ts";
 
 /**
@@ -57,17 +59,15 @@ function siteConfigAsBuilt(): Plugin {
 const siteFolder = currentSite();
 
 /**
- * `process.env.NEXT_PUBLIC_*` in the browser's and the server's code: the
- * value at build time, as Next.js writes it in both (the build script loads
- * the site's .env files first), so a page renders the same on both sides. Any
- * other `process.env.X` is undefined in the browser's code (Vite makes
- * `process.env` an empty object there) and read at run time on the server.
+ * `process.env.KEY` for each key of next.config's `env`: its value, written
+ * into the browser's code and the server's at build, as Next.js writes it.
+ * `process.env.NEXT_PUBLIC_*` reads the values the server gives at start, the
+ * build's as the fallback (app/site/public-env.ts). Any other `process.env.X`
+ * is undefined in the browser's code (Vite makes `process.env` an empty
+ * object there) and read at run time on the server.
  */
-const publicEnvDefines = Object.fromEntries(
-  Object.entries(publicEnvOf(process.env)).map(([name, value]) => [
-    `process.env.${name}`,
-    JSON.stringify(value),
-  ]),
+const configEnvDefines = Object.fromEntries(
+  Object.entries(built.env).map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)]),
 );
 
 /** A module of ours that is an entry of the client build: its own chunk, as React Router loads it. */
@@ -109,8 +109,13 @@ export default defineConfig(({ command }) => {
   return {
     base: cdn ? `${cdn}/` : `${built.basePath}/`,
     // Next.js pages, `next/*` imports and JSX in .js files, before React Router reads the routes.
-    plugins: [siteConfigAsBuilt(), nextPages(), reactRouter()],
-    define: publicEnvDefines,
+    plugins: [
+      siteConfigAsBuilt(),
+      nextPages(),
+      reactRouter(),
+      publicEnvReads(publicEnvOf(process.env), resolve(process.env.BUILD_DIR || "build")),
+    ],
+    define: configEnvDefines,
     // The site's own folder: its public files, its tsconfig's `paths` (`@/components/...`).
     publicDir: siteFolder.publicDir,
     // The site's .env files are Next.js's (app/site/env.ts), not Vite's VITE_* ones.

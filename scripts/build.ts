@@ -16,13 +16,14 @@ import { buildSiteConfig } from "../app/routing/site-config.ts";
 import { writeSiteRecord } from "../app/site/config.ts";
 import { envFilesOf, envFileTexts, envFromFiles, SITE_ENV_FOLDER } from "../app/site/env.ts";
 import { currentSite } from "../app/site/folder.ts";
+import { PUBLIC_ENV_RECORD } from "../app/site/public-env.ts";
 
 const SHELL_DIR = resolve(import.meta.dirname, "..");
 const buildDir = resolve(process.env.BUILD_DIR || "build");
 const site = currentSite();
 
 // A build starts anew: Vite empties no folder outside the shell's own.
-for (const part of ["client", "server", "node"]) {
+for (const part of ["client", "server", "node", PUBLIC_ENV_RECORD]) {
   rmSync(join(buildDir, part), { recursive: true, force: true });
 }
 // The server a build holds imports the shell's packages: a build outside the

@@ -49,6 +49,7 @@ import {
   type Metrics,
 } from "./telemetry/metrics.ts";
 import { fileSteps, type StaticFiles } from "./steps/static.ts";
+import { currentPublicEnv } from "../app/site/public-env.ts";
 import type { RequestTrace, Tracing } from "./telemetry/tracing.ts";
 import { context } from "@opentelemetry/api";
 
@@ -156,7 +157,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
       maxBytes: config.renderCacheMaxBytes,
       compression: config.compression,
       shared: sharedCache,
-      buildId: keptPagesVersionOf(build),
+      buildId: keptPagesVersionOf(build, currentPublicEnv()),
       basePath: urls.basePath,
     },
     logger,

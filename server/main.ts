@@ -18,6 +18,7 @@ import { totalmem } from "node:os";
 import { getHeapStatistics } from "node:v8";
 import { planMemory, type MemoryPlan } from "./platform/memory-plan.ts";
 import { loadSiteEnv } from "./platform/site-env.ts";
+import { loadPublicEnv } from "./platform/public-env.ts";
 import { registerInstrumentation } from "./platform/instrumentation.ts";
 
 /** package.json's version, as the working folder holds it (the image's /app), for build_info. */
@@ -43,6 +44,13 @@ const logger = createLogger(config, { traceIds: config.tracing !== null });
 // Before the app is loaded: its modules may read process.env as they load.
 const siteEnv = loadSiteEnv(config);
 if (siteEnv.length > 0) logger.info({ variables: siteEnv }, "the site's .env files loaded");
+// The NEXT_PUBLIC_* values the pages get, before the app's modules read them.
+const publicEnvReplaced = loadPublicEnv(config);
+if (publicEnvReplaced.length > 0)
+  logger.info(
+    { variables: publicEnvReplaced },
+    "NEXT_PUBLIC_* values given at start replace the built ones",
+  );
 // The memory the process may use, shared out before anything can grow: a plan
 // that cannot fit stops here, naming what to change, not at the first OOM kill.
 const memoryPlanned = planMemory(

@@ -261,11 +261,16 @@ export function siteCopyOutside(siteDir: string): string {
 }
 
 /** The shell's build in `buildDir` (buildWithShell's), served as `npm start` serves one. */
-export const startShell = (buildDir: string): Promise<SiteServer> =>
+/** The shell serving a build; `env`: more of its environment (a NEXT_PUBLIC_* value given at start). */
+export const startShell = (
+  buildDir: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<SiteServer> =>
   serve(
     () => [join(buildDir, "node/server/main.js")],
     buildDir,
     (port) => ({
+      ...env,
       BUILD_DIR: buildDir,
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -3,7 +3,8 @@
  *
  * - `<Html>`: `<html>`, its `lang` the page's locale unless given.
  * - `<Head>`: `<head>`, with what the shell needs first in it (the charset, the
- *   script that resumes a navigation after a failed route load), the small
+ *   script that resumes a navigation after a failed route load, the
+ *   NEXT_PUBLIC_* values the server was given at start), the small
  *   global stylesheets `_app` imports (inline-styles.ts), the `_document`'s own
  *   children, and React Router's links and styles.
  * - `<Main>`: the app (`<div id="__next">`, as Next.js wraps it).
@@ -21,6 +22,7 @@ import { RESUME_NAVIGATION_SCRIPT } from "../client/route-load.ts";
 import { rewrittenPageScript } from "../client/rewritten-page.ts";
 import { useRootData } from "../root-data.ts";
 import { ViewportHeightSync } from "../client/viewport-height.tsx";
+import { currentPublicEnv, publicEnvScript } from "../site/public-env.ts";
 import { inlineStyles } from "./inline-styles.ts";
 
 /** What the document's parts need from the page: its locale, the response's nonce, the app. */
@@ -48,11 +50,16 @@ export function Html({ lang, children, ...rest }: HTMLAttributes<HTMLHtmlElement
 export function Head({ children, ...rest }: HTMLAttributes<HTMLHeadElement>) {
   const { nonce } = useContext(DocumentPartsContext);
   const rewrittenTo = useRootData()?.rewrittenTo;
+  const publicEnv = currentPublicEnv();
   return (
     <head {...rest}>
       <meta charSet="utf-8" />
       {/* First thing on the page: after a failed route load, go on to its target. */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RESUME_NAVIGATION_SCRIPT }} />
+      {/* The NEXT_PUBLIC_* values the server was given at start, before any module reads one. */}
+      {publicEnv !== undefined && Object.keys(publicEnv).length > 0 && (
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: publicEnvScript(publicEnv) }} />
+      )}
       {/* A page rendered for another URL (a middleware's rewrite): which, before the router starts. */}
       {rewrittenTo !== undefined && (
         <script

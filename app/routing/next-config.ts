@@ -31,6 +31,7 @@ const TAKEN = [
   "redirects",
   "headers",
   "rewrites",
+  "env",
 ] as const;
 
 /** Keys the shell has no use for: reported, then ignored. */
@@ -80,10 +81,6 @@ const REFUSED: Readonly<
     fine: () => false,
     advice:
       "the shell's build id is the hash of its client build, which binds a page's data to it; remove generateBuildId",
-  },
-  env: {
-    fine: (value) => isObject(value) && Object.keys(value).length === 0,
-    advice: "read process.env on the server, and pass what a page needs through its props",
   },
   i18n: { fine: () => true, advice: "" },
   images: { fine: () => true, advice: "" },
@@ -237,6 +234,7 @@ export async function readNextConfig(
         site[key] = await (raw as () => unknown)();
         break;
       }
+      case "env":
       case "trailingSlash":
       case "basePath":
       case "assetPrefix":

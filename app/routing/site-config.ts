@@ -73,6 +73,12 @@ export interface SiteConfigInput<L extends string> {
     /** Whether they may be on a private or loopback address. Default: false. */
     readonly dangerouslyAllowLocalIP?: boolean;
   };
+  /**
+   * next.config's `env`: each `process.env.KEY` in the site's code is the
+   * value written here, in the browser's code and the server's, as Next.js
+   * writes it at build (public, then: never a secret). Built in. Default: none.
+   */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface SiteConfig<L extends string = string> {
@@ -104,6 +110,8 @@ export interface SiteConfig<L extends string = string> {
     readonly remotePatterns: readonly RemotePattern[];
     readonly dangerouslyAllowLocalIP: boolean;
   };
+  /** `process.env.KEY` values written into the code at build (already there: the browser needs no copy). */
+  readonly env: Readonly<Record<string, string>>;
 }
 
 /** Keys the config works out, which no site.config.ts sets (the configuration guide lists the others). */
@@ -115,6 +123,7 @@ export const SERVER_ONLY_KEYS = [
   "headers",
   "rewrites",
   "images",
+  "env",
 ] as const satisfies readonly (keyof SiteConfig)[];
 
 export type BrowserSiteConfig = Omit<SiteConfig, (typeof SERVER_ONLY_KEYS)[number]>;
@@ -186,9 +195,11 @@ export function siteConfigProblems(input: unknown): string[] {
       "assetPrefix",
       "basePath",
       "images",
+      "env",
     ],
     "",
   );
+  if (input.env !== undefined) problems.push(...envProblems(input.env));
   if (input.basePath !== undefined) problems.push(...basePathProblems(input.basePath));
   if (input.assetPrefix !== undefined) problems.push(...assetPrefixProblems(input.assetPrefix));
   if (input.redirects !== undefined) problems.push(...redirectProblems(input.redirects));
@@ -240,6 +251,22 @@ function imagesProblems(images: unknown): string[] {
   return problems;
 }
 
+// Next.js refuses these names in `env`: NODE_* is Node's and __* its own.
+const RESERVED_ENV_NAME = /^(NODE_.+|__.+)$/i;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function envProblems(env: unknown): string[] {
+  if (!isObject(env)) return ["env: must be an object of names and string values"];
+  return Object.entries(env).flatMap(([name, value]) => {
+    if (!ENV_NAME.test(name)) return [`env.${name}: not a variable name (letters, digits and _)`];
+    if (RESERVED_ENV_NAME.test(name))
+      return [`env.${name}: NODE_* and __* names are not allowed, as in Next.js`];
+    if (typeof value !== "string")
+      return [`env.${name}: ${JSON.stringify(value)} must be a string`];
+    return [];
+  });
+}
+
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null) {
     for (const inner of Object.values(value)) deepFreeze(inner);
@@ -273,6 +300,7 @@ export function defineSiteConfig<const L extends string>(input: SiteConfigInput<
       remotePatterns: structuredClone([...(input.images?.remotePatterns ?? [])]),
       dangerouslyAllowLocalIP: input.images?.dangerouslyAllowLocalIP ?? false,
     }),
+    env: Object.freeze({ ...input.env }),
   });
 }
 

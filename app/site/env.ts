@@ -7,7 +7,8 @@
  *   development (npm run dev):              .env.development.local .env.local .env.development .env
  *
  * `NEXT_PUBLIC_*` values are written into the browser's code and the server's
- * at build (vite.config.ts); anything else stays on the server, read at run time.
+ * at build, as the fallback of the values the server gives at start
+ * (public-env.ts); anything else stays on the server, read at run time.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -33,6 +33,7 @@ async function serveBoth(dir: string) {
   return {
     next: next.url,
     shell: shell.url,
+    shellBuild: shellDir,
     stop: async () => {
       await Promise.all([next.stop(), shell.stop()]);
       rmSync(shellDir, { recursive: true, force: true });
@@ -53,6 +54,8 @@ export default async function setup() {
   process.env.NEXT_URL = main.next;
   process.env.REPO_NEXT_URL = repo.next;
   process.env.REPO_SHELL_URL = repo.shell;
+  // Its build, which a test serves again with other NEXT_PUBLIC_* values.
+  process.env.REPO_SHELL_BUILD = repo.shellBuild;
   process.env.SHELL_URL = main.shell;
   process.env.PLAIN_NEXT_URL = plain.next;
   process.env.PLAIN_SHELL_URL = plain.shell;

@@ -9,6 +9,7 @@
  * it as it is: the same answers, the same page in Chromium.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { startShell } from "../../tests/next-sites.ts";
 import { answerOf, baseOf, expectSame, RUNTIMES, type Runtime } from "./observe.ts";
 
 const PATHS = [
@@ -233,4 +234,53 @@ test("a team's repository: a remote image its images.remotePatterns allow, and a
   }
   expect((seen.shell as { loaded: boolean }).loaded).toBe(true);
   expectSame("repo: remote image", seen.next, seen.shell);
+});
+
+test("beyond Next.js: a NEXT_PUBLIC_ value given at start replaces the built one, in the server's page and the browser's code, without a rebuild", async ({
+  browser,
+}) => {
+  // The same build as the suite's, served again by a server given another value (as a container is).
+  const stage = 'staging </script><i id="injected">x</i>';
+  const server = await startShell(process.env.REPO_SHELL_BUILD!, { NEXT_PUBLIC_STAGE: stage });
+  try {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain('<p id="stage">staging &lt;/script&gt;&lt;i id=&quot;injected&quot;');
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      // The favicon the site does not have is the one resource that may fail.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        errors.push(message.text());
+    });
+    await page.goto("/");
+    await page.waitForFunction(
+      () => document.querySelector("#stage-in-browser")?.textContent !== "not yet",
+    );
+    expect({
+      rendered: await page.locator("#stage").textContent(),
+      read: await page.locator("#stage-in-browser").textContent(),
+      // The value given to the build alone keeps it.
+      greeting: await page.locator("#greeting").textContent(),
+      injected: await page.locator("#injected").count(),
+      errors,
+    }).toEqual({
+      rendered: stage,
+      read: stage,
+      greeting: "Hello from .env, visitor",
+      injected: 0,
+      errors: [],
+    });
+    await context.close();
+    // The log names what was replaced, never the value.
+    const logged = server
+      .output()
+      .split("\n")
+      .find((line) => line.includes("replace the built"));
+    expect(logged).toContain('"variables":["NEXT_PUBLIC_STAGE"]');
+    expect(server.output()).not.toContain("injected");
+  } finally {
+    await server.stop();
+  }
 });

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { RequestInfo } from "../../app/context.ts";
 import { basePathOfBasename } from "../../app/routing/base-path.ts";
 import { buildIdOfManifest } from "../../app/routing/build-binding.ts";
+import type { PublicEnv } from "../../app/site/public-env.ts";
 
 /** The server build, with what our entry.server adds to React Router's entry module. */
 export interface AppServerBuild extends ServerBuild {
@@ -54,10 +56,15 @@ export function buildIdOf(build: ServerBuild): string {
  * cache is the pipeline's, made anew for every build): the version React Router
  * gives its manifest, which changes with every build, and under the dev server
  * with every manifest it makes again, so an edit never serves a page kept
- * before it.
+ * before it. A page holds the NEXT_PUBLIC_* values its server was given at
+ * start (app/site/public-env.ts): replicas given other values keep their pages
+ * apart.
  */
-export function keptPagesVersionOf(build: ServerBuild): string {
-  return build.assets.version;
+export function keptPagesVersionOf(build: ServerBuild, publicEnv: PublicEnv = {}): string {
+  const names = Object.keys(publicEnv).sort();
+  if (names.length === 0) return build.assets.version;
+  const values = JSON.stringify(names.map((name) => [name, publicEnv[name]]));
+  return `${build.assets.version}-${createHash("sha256").update(values).digest("hex").slice(0, 12)}`;
 }
 
 /**

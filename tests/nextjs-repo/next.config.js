@@ -3,6 +3,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // Written into the code at build, as Next.js writes it.
+  env: { TEAM_NAME: "The Team" },
   // The team's image server (on 127.0.0.1 in the tests: a local address, allowed on purpose).
   images: {
     remotePatterns: [{ protocol: "http", hostname: "127.0.0.1", pathname: "/images/**" }],

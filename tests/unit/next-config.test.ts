@@ -56,6 +56,12 @@ describe("keys the site config takes", () => {
   });
 });
 
+test("env is taken: its values are written into the site's code at build", async () => {
+  const reading = await readNextConfig({ env: { API_ORIGIN: "https://api.example" } });
+  expect(reading.problems).toEqual([]);
+  expect(reading.site).toEqual({ env: { API_ORIGIN: "https://api.example" } });
+});
+
 describe("keys reported and ignored", () => {
   test.each([
     ["webpack", () => ({})],
@@ -103,7 +109,6 @@ describe("keys that stop the build, each saying what to do", () => {
       { pageExtensions: ["page.tsx", "tsx"] },
       "pageExtensions: pages are .js, .jsx, .ts or .tsx files",
     ],
-    [{ env: { API: "x" } }, "env: read process.env on the server"],
     [
       { images: { deviceSizes: [640, 1080] } },
       "images.deviceSizes: [640,1080] differs from the shell's size set",

@@ -12,10 +12,21 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
     [{ trailingSlash: "always" }, 'trailingSlash: "always" must be true or false'],
     [
       { trailingslash: true },
-      "trailingslash: not a setting (known: i18n, trailingSlash, redirects, headers, rewrites, assetPrefix, basePath, images)",
+      "trailingslash: not a setting (known: i18n, trailingSlash, redirects, headers, rewrites, assetPrefix, basePath, images, env)",
     ],
     [{ basePath: "/shop/" }, 'basePath: "/shop/" must not end with "/" (write "/shop")'],
     [{ i18n: [] }, "i18n: must be an object"],
+    [{ env: ["A"] }, "env: must be an object of names and string values"],
+    [{ env: { PORT: 3000 } }, "env.PORT: 3000 must be a string"],
+    [
+      { env: { NODE_OPTIONS: "x" } },
+      "env.NODE_OPTIONS: NODE_* and __* names are not allowed, as in Next.js",
+    ],
+    [
+      { env: { __SECRET: "x" } },
+      "env.__SECRET: NODE_* and __* names are not allowed, as in Next.js",
+    ],
+    [{ env: { "API-KEY": "x" } }, "env.API-KEY: not a variable name (letters, digits and _)"],
     [{ i18n: { defaultLocale: "en" } }, "i18n.locales: must be a list of one locale or more"],
     [
       { i18n: { locales: [], defaultLocale: "en" } },
@@ -110,6 +121,7 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
       assetPrefix: "",
       basePath: "",
       images: { remotePatterns: [], dangerouslyAllowLocalIP: false },
+      env: {},
     });
   });
 
@@ -124,11 +136,15 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
       assetPrefix: "",
       basePath: "",
       images: { remotePatterns: [], dangerouslyAllowLocalIP: false },
+      env: {},
     });
   });
 
   test("a config's input makes the same config again, with i18n or without", () => {
-    for (const config of [site, defineSiteConfig({ trailingSlash: true })]) {
+    for (const config of [
+      site,
+      defineSiteConfig({ trailingSlash: true, env: { API_ORIGIN: "https://api.example" } }),
+    ]) {
       expect(defineSiteConfig(siteConfigInputOf(config))).toEqual(config);
     }
   });

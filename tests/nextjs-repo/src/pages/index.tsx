@@ -12,15 +12,24 @@ function ServerOnlyInBrowser() {
   return <p id="secret-in-browser">{seen}</p>;
 }
 
+/** What the browser's code reads of a NEXT_PUBLIC_ variable once it runs. */
+function StageInBrowser() {
+  const [seen, setSeen] = useState("not yet");
+  useEffect(() => setSeen(String(process.env.NEXT_PUBLIC_STAGE)), []);
+  return <p id="stage-in-browser">{seen}</p>;
+}
+
 const Home: NextPage = () => (
   <main>
     <h1>Team site</h1>
+    <p id="team-name">{process.env.TEAM_NAME}</p>
     <Greeting name="visitor" />
     <Badge tone="rgb(0, 128, 0)" />
     <span id="plain-span">plain</span>
     <p id="stage">{process.env.NEXT_PUBLIC_STAGE}</p>
     <p id="shout">{shout("team")}</p>
     <ServerOnlyInBrowser />
+    <StageInBrowser />
     <Link href="/posts/first" id="first-post">
       First post
     </Link>
