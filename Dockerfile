@@ -4,6 +4,10 @@
 #   docker build --secret id=npm_ca,src=/path/to/ca.pem -t rr-ssr-shell .   # behind a TLS-inspecting proxy
 #   docker build --build-arg PREVIOUS_IMAGE=rr-ssr-shell:1.4 -t rr-ssr-shell:1.5 .  # a release that replaces 1.4
 #
+# The image of a team's own site folder (docs/deploying.md, "A site's image") is
+# built from two targets of this file, site-builder and site-runtime, by
+# docker/site.Dockerfile in the site's folder: scripts/build-site-image.sh.
+#
 # No "# syntax" line on purpose: BuildKit's built-in frontend supports RUN --mount,
 # and an air-gapped builder cannot pull a frontend image.
 
@@ -59,7 +63,20 @@ RUN --mount=type=secret,id=npm_ca,required=false \
     && /tmp/dev/node_modules/.bin/patch-package --error-on-fail \
     && rm -rf /tmp/dev node_modules/typescript
 
-FROM ${NODE_IMAGE} AS runtime
+# The shell, ready to build a site folder: `FROM` it in a site's build
+# (docker/site.Dockerfile), the site's folder the build context. Its own
+# packages are installed (scripts/install-site-deps.ts), then it is built with
+# the shell (SITE_DIR=/site) into /app/build.
+FROM deps AS site-builder
+COPY . .
+ONBUILD ARG ASSET_PREFIX=""
+ONBUILD ARG BASE_PATH=""
+ONBUILD COPY . /site
+ONBUILD RUN rm -rf /site/node_modules /site/.next \
+    && node scripts/install-site-deps.ts /site \
+    && SITE_DIR=/site ASSET_PREFIX="$ASSET_PREFIX" BASE_PATH="$BASE_PATH" npm run build
+
+FROM ${NODE_IMAGE} AS site-runtime
 # jemalloc instead of glibc's malloc (decision 025): libvips on Node's thread
 # pool and the page renders fragment glibc's arenas, whose freed memory stays
 # with the process; jemalloc hands it back within a second (dirty_decay_ms), in
@@ -83,7 +100,6 @@ WORKDIR /app
 # Owned by root and read-only to the app's user: the process cannot change its own code.
 COPY package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
-COPY --from=release /app/build ./build
 USER node
 # The app, and its Prometheus metrics (METRICS_PORT).
 EXPOSE 3000 9464
@@ -98,3 +114,7 @@ HEALTHCHECK --interval=5s --timeout=3s --start-period=20s --retries=3 \
 # the memory plan counts (decision 024; `npm run bench:memory`).
 ENTRYPOINT ["node"]
 CMD ["--max-semi-space-size=8", "--max-old-space-size-percentage=20", "build/node/server/main.js"]
+
+# The runtime with the embedded example site's build: the default target.
+FROM site-runtime AS runtime
+COPY --from=release /app/build ./build

@@ -10,12 +10,14 @@
 #   BASE_PATH            the sub-path the site is served under, /shop (default: site.config.ts's)
 #   NODE_EXTRA_CA_CERTS  a CA bundle file, passed to npm ci as the BuildKit secret npm_ca
 #   NPMRC_FILE           an .npmrc, passed as the BuildKit secret npmrc
+#   TARGET               a stage of the Dockerfile to build (default: its last, the app's runtime)
 #   DOCKER               the docker client (default: docker)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tag="${1:-rr-ssr-shell:latest}"
 args=(build --tag "$tag" --file "${2:-Dockerfile}")
+[[ -n "${TARGET:-}" ]] && args+=(--target "$TARGET")
 [[ -n "${NODE_IMAGE:-}" ]] && args+=(--build-arg "NODE_IMAGE=$NODE_IMAGE")
 [[ -n "${PREVIOUS_IMAGE:-}" ]] && args+=(--build-arg "PREVIOUS_IMAGE=$PREVIOUS_IMAGE")
 [[ -n "${RETAIN_RELEASES:-}" ]] && args+=(--build-arg "RETAIN_RELEASES=$RETAIN_RELEASES")

@@ -241,27 +241,22 @@ export function buildWithShell(siteDir: string): string {
 
 /**
  * A copy of a site folder outside this project's tree, as a team's repository
- * is, its `file:` dependencies installed as npm installs them (a link in
- * node_modules; nothing else is installed: React and `next` are each runtime's
- * own): the copy's folder.
+ * is, its own packages installed as the site's image installs them
+ * (scripts/install-site-deps.ts: a `file:` one linked; React and `next` are
+ * each runtime's own): the copy's folder.
  */
 export function siteCopyOutside(siteDir: string): string {
   const dir = mkdtempSync(join(tmpdir(), `${basename(siteDir)}-`));
   cpSync(siteDir, dir, { recursive: true });
-  const { dependencies = {} } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
-    dependencies?: Record<string, string>;
-  };
-  for (const [name, spec] of Object.entries(dependencies)) {
-    if (!spec.startsWith("file:")) continue;
-    const link = join(dir, "node_modules", name);
-    mkdirSync(join(link, ".."), { recursive: true });
-    symlinkSync(relative(join(link, ".."), join(dir, spec.slice("file:".length))), link, "dir");
-  }
+  // Its own packages, as the site's image installs them (a `file:` one is linked).
+  run(process.execPath, [join(ROOT, "scripts/install-site-deps.ts"), dir], ROOT);
   return dir;
 }
 
-/** The shell's build in `buildDir` (buildWithShell's), served as `npm start` serves one. */
-/** The shell serving a build; `env`: more of its environment (a NEXT_PUBLIC_* value given at start). */
+/**
+ * The shell's build in `buildDir` (buildWithShell's), served as `npm start`
+ * serves one; `env`: more of its environment (a NEXT_PUBLIC_* value given at start).
+ */
 export const startShell = (
   buildDir: string,
   env: Readonly<Record<string, string>> = {},
