@@ -95,6 +95,17 @@ async function visit(page: Page) {
     color: await greeting.evaluate((element) => getComputedStyle(element).color),
     weight: await greeting.evaluate((element) => getComputedStyle(element).fontWeight),
     styledJsx: await styledJsxOf(page),
+    font: await page.evaluate(async () => {
+      await document.fonts.ready;
+      const width = (id: string) =>
+        Math.round(document.getElementById(id)!.getBoundingClientRect().width);
+      return {
+        // next/font/local's file, loaded; the text set in it, by its class and by its variable.
+        loaded: [...document.fonts].filter((face) => face.status === "loaded").length,
+        sample: width("font-sample"),
+        byVariable: width("font-by-variable"),
+      };
+    }),
   };
   await page.click("#first-post");
   await page.waitForSelector("#post");
@@ -129,6 +140,7 @@ test("a team's repository: the home page in Chromium, its styles, its environmen
     bodyMargin: "3px",
   });
   expect(seen.shell!.shown.serverOnly).toBe("undefined");
+  expect(seen.shell!.shown.font.loaded).toBe(1);
   expect(seen.shell!.pageErrors).toEqual([]);
   expect(seen.shell!.consoleErrors).toEqual([]);
   expect(seen.shell!.leaked).toBe(false);

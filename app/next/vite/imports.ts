@@ -16,6 +16,8 @@ export const NEXT_MODULES: Readonly<Record<string, string>> = {
   "next/link": "link.tsx",
   "next/router": "router.tsx",
   "next/compat/router": "compat-router.ts",
+  // Its calls are compiled away (app/next/font/plugin.ts); the module is what a scan finds.
+  "next/font/local": "font/local.ts",
   "next/script": "script.tsx",
   "next/server": "server.ts",
   // Next.js's router context, as test utilities, Storybook setups and some
@@ -28,8 +30,7 @@ export const NEXT_MODULES: Readonly<Record<string, string>> = {
 const ADVICE: Readonly<Record<string, string>> = {
   "next/navigation": "it is the App Router's; in the pages router use next/router",
   "next/font/google":
-    "it downloads fonts at build time; serve the font files from public/ with @font-face",
-  "next/font/local": "load the font files from public/ with @font-face",
+    "it downloads the fonts at build time, which this build does not: put the font files in the repository and load them with next/font/local (or @font-face from public/)",
   "next/config": "Next.js 16 removed runtime config; read process.env on the server",
   "next/amp": "AMP is not supported",
   "next/legacy/image": "use next/image",

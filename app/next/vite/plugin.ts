@@ -15,7 +15,8 @@
  * - the site's `instrumentation.ts` is the server's through
  *   `virtual:next-instrumentation`;
  * - the pages folder's special files are listed by `virtual:next-special-files`;
- * - styled-jsx compiles as Next.js compiles it (app/next/styled-jsx/).
+ * - styled-jsx compiles as Next.js compiles it (app/next/styled-jsx/), and
+ *   `next/font/local` calls become CSS modules (app/next/font/).
  */
 import { existsSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -30,6 +31,7 @@ import {
 } from "../../routing/pages.ts";
 import { pageFilesIn } from "../../pages-folder.ts";
 import { currentSite } from "../../site/folder.ts";
+import { nextFontLocal } from "../font/plugin.ts";
 import { styledJsx } from "../styled-jsx/compile.ts";
 import { nextImportOf, withoutNextTypeImports } from "./imports.ts";
 import { PageModuleError, transformPageModule } from "./page-module.ts";
@@ -184,6 +186,7 @@ export function nextPages(): Plugin[] {
     !id.includes(`${sep}node_modules${sep}`) && (id.startsWith(root) || id.startsWith(site.dir));
   return [
     styledJsx(isOwnCode),
+    nextFontLocal(isOwnCode),
     {
       name: "next-pages",
       enforce: "pre",

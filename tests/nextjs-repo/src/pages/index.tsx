@@ -1,9 +1,16 @@
 import { NextPage } from "next";
+import localFont from "next/font/local";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { shout } from "team-utils";
 import { Badge } from "@/components/Badge";
 import { Greeting } from "@/components/Greeting";
+
+// The team's font, a file of its repository (Open Sans, Apache License 2.0: src/fonts/).
+const openSans = localFont({
+  src: "../fonts/OpenSans-Regular.woff2",
+  variable: "--font-open-sans",
+});
 
 /** What the browser's code sees of a variable that is not NEXT_PUBLIC_: nothing. */
 function ServerOnlyInBrowser() {
@@ -23,6 +30,14 @@ const Home: NextPage = () => (
   <main>
     <h1>Team site</h1>
     <p id="team-name">{process.env.TEAM_NAME}</p>
+    <p className={openSans.variable}>
+      <span id="font-sample" className={openSans.className}>
+        Typeset in the team font
+      </span>
+      <span id="font-by-variable" style={{ fontFamily: "var(--font-open-sans)" }}>
+        and by its variable
+      </span>
+    </p>
     <Greeting name="visitor" />
     <Badge tone="rgb(0, 128, 0)" />
     <span id="plain-span">plain</span>
