@@ -116,6 +116,9 @@ export default defineConfig(({ command }) => {
       publicEnvReads(publicEnvOf(process.env), resolve(process.env.BUILD_DIR || "build")),
     ],
     define: configEnvDefines,
+    // JSX compiled for React's automatic runtime, whatever the site's tsconfig says:
+    // create-next-app wrote `"jsx": "preserve"`, which Next.js overrides as well.
+    oxc: { jsx: { runtime: "automatic" } },
     // The site's own folder: its public files, its tsconfig's `paths` (`@/components/...`).
     publicDir: siteFolder.publicDir,
     // The site's .env files are Next.js's (app/site/env.ts), not Vite's VITE_* ones.

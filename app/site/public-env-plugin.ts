@@ -8,6 +8,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse as babelParse } from "@babel/parser";
 import MagicString from "magic-string";
 import type { Plugin } from "vite";
 import {
@@ -21,6 +22,26 @@ import {
 
 const SCRIPT = /\.(m?[jt]sx?|cjs)$/;
 
+type Lang = "js" | "jsx" | "ts" | "tsx";
+
+/**
+ * The reads in a module: parsed by Rolldown (its language from its name: a
+ * page's module may reach here with its TypeScript or JSX still in it), or
+ * by Babel where Rolldown cannot, or gives offsets that are not the code's.
+ */
+function readsIn(code: string, file: string, parse: (lang: Lang) => unknown) {
+  const lang: Lang = /\.m?tsx$/.test(file) ? "tsx" : /\.m?ts$/.test(file) ? "ts" : "jsx";
+  try {
+    const reads = publicEnvReadsIn(parse(lang));
+    if (reads.every(({ start }) => code.startsWith("process", start))) return reads;
+  } catch {
+    // Babel's turn.
+  }
+  const plugins: ("jsx" | "typescript")[] = lang === "ts" ? ["typescript"] : ["jsx"];
+  if (lang === "tsx") plugins.push("typescript");
+  return publicEnvReadsIn(babelParse(code, { sourceType: "unambiguous", plugins }).program);
+}
+
 /** `built`: the values at build (the .env files loaded); `buildDir`: where the record goes. */
 export function publicEnvReads(built: PublicEnv, buildDir: string): Plugin {
   const names = new Set<string>();
@@ -33,7 +54,9 @@ export function publicEnvReads(built: PublicEnv, buildDir: string): Plugin {
     transform(code, id) {
       if (id.startsWith("\0") || !SCRIPT.test(id.split("?")[0]!) || !mayReadPublicEnv(code))
         return null;
-      const reads = publicEnvReadsIn(this.parse(code));
+      const reads = readsIn(code, id.split("?")[0]!, (lang) =>
+        this.parse(code, { lang } as Parameters<typeof this.parse>[1]),
+      );
       if (reads.length === 0) return null;
       const out = new MagicString(code);
       for (const { start, end, name } of reads) {
