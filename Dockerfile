@@ -72,7 +72,11 @@ COPY . .
 ONBUILD ARG ASSET_PREFIX=""
 ONBUILD ARG BASE_PATH=""
 ONBUILD COPY . /site
-ONBUILD RUN rm -rf /site/node_modules /site/.next \
+ONBUILD RUN --mount=type=secret,id=npm_ca,required=false \
+    --mount=type=secret,id=npmrc,required=false \
+    rm -rf /site/node_modules /site/.next \
+    && if [ -f /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi \
+    && if [ -f /run/secrets/npmrc ]; then export NPM_CONFIG_USERCONFIG=/run/secrets/npmrc; fi \
     && node scripts/install-site-deps.ts /site \
     && SITE_DIR=/site ASSET_PREFIX="$ASSET_PREFIX" BASE_PATH="$BASE_PATH" npm run build
 

@@ -1,7 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { siteSass } from "./app/next/sass/plugin.ts";
 import { nextPages } from "./app/next/vite/plugin.ts";
 import {
   browserSiteConfig,
@@ -58,6 +60,14 @@ function siteConfigAsBuilt(): Plugin {
 /** The site this build is of (SITE_DIR, or the embedded example). */
 const siteFolder = currentSite();
 
+/** The site's folder when it has a PostCSS config (Vite would look in the shell's); else none. */
+function postcssConfigDirOf(dir: string): string | undefined {
+  const names = ["postcss.config", ".postcssrc"].flatMap((name) =>
+    ["", ".js", ".cjs", ".mjs", ".ts", ".json"].map((extension) => name + extension),
+  );
+  return names.some((name) => existsSync(join(dir, name))) ? dir : undefined;
+}
+
 /**
  * `process.env.KEY` for each key of next.config's `env`: its value, written
  * into the browser's code and the server's at build, as Next.js writes it.
@@ -112,6 +122,8 @@ export default defineConfig(({ command }) => {
     plugins: [
       siteConfigAsBuilt(),
       nextPages(),
+      // The site's own Sass, when it installs it.
+      siteFolder.embedded ? null : siteSass(siteFolder.dir),
       reactRouter(),
       publicEnvReads(publicEnvOf(process.env), resolve(process.env.BUILD_DIR || "build")),
     ],
@@ -119,6 +131,8 @@ export default defineConfig(({ command }) => {
     // JSX compiled for React's automatic runtime, whatever the site's tsconfig says:
     // create-next-app wrote `"jsx": "preserve"`, which Next.js overrides as well.
     oxc: { jsx: { runtime: "automatic" } },
+    // The site's PostCSS config (Tailwind's, say), its plugins the site's own.
+    css: { postcss: siteFolder.embedded ? undefined : postcssConfigDirOf(siteFolder.dir) },
     // The site's own folder: its public files, its tsconfig's `paths` (`@/components/...`).
     publicDir: siteFolder.publicDir,
     // The site's .env files are Next.js's (app/site/env.ts), not Vite's VITE_* ones.

@@ -23,4 +23,7 @@ args=(build --tag "$tag" --file docker/site.Dockerfile
   --build-arg "SHELL_BUILDER=$shell:site-builder" --build-arg "SHELL_RUNTIME=$shell:site-runtime")
 [[ -n "${ASSET_PREFIX:-}" ]] && args+=(--build-arg "ASSET_PREFIX=$ASSET_PREFIX")
 [[ -n "${BASE_PATH:-}" ]] && args+=(--build-arg "BASE_PATH=$BASE_PATH")
+# The site's own packages are installed in its build: the same secrets as the shell's npm ci.
+[[ -f "${NODE_EXTRA_CA_CERTS:-}" ]] && args+=(--secret "id=npm_ca,src=$NODE_EXTRA_CA_CERTS")
+[[ -f "${NPMRC_FILE:-}" ]] && args+=(--secret "id=npmrc,src=$NPMRC_FILE")
 DOCKER_BUILDKIT=1 "${DOCKER:-docker}" "${args[@]}" "$site"

@@ -37,10 +37,11 @@ if (relative(SHELL_DIR, buildDir).startsWith("..") && !existsSync(join(buildDir,
 // browser's NEXT_PUBLIC_* values), the process's own winning.
 Object.assign(process.env, envFromFiles(envFileTexts(site.dir, "production"), process.env));
 
-function run(command: string, args: string[]): void {
+function run(command: string, args: string[], cwd = SHELL_DIR): void {
   const result = spawnSync(command, args, {
     stdio: "inherit",
-    env: { ...process.env, BUILD_DIR: buildDir },
+    cwd,
+    env: { ...process.env, BUILD_DIR: buildDir, ...(site.embedded ? {} : { SITE_DIR: site.dir }) },
   });
   if (result.status !== 0) {
     console.error(`npm run build: ${command} ${args.join(" ")} failed`);
@@ -49,7 +50,9 @@ function run(command: string, args: string[]): void {
 }
 
 const bin = (name: string) => join(SHELL_DIR, "node_modules", ".bin", name);
-run(bin("react-router"), ["build"]);
+// From the site's folder, as `next build` runs: tools that start from the
+// working folder (Tailwind looks for class names there) find the site's files.
+run(bin("react-router"), ["build", SHELL_DIR], site.dir);
 run(process.execPath, [join(import.meta.dirname, "precompress.ts"), join(buildDir, "client")]);
 run(bin("tsc"), [
   "-p",

@@ -50,11 +50,12 @@ for (const path of PATHS) {
 }
 
 /**
- * What styled-jsx gives the home page: a scoped style (the badge's label, not
- * the page's plain span), one that takes a prop (the badge's border) and a
- * global one (the body's margin).
+ * What the site's styles give the home page: styled-jsx's scoped style (the
+ * badge's label, not the page's plain span), one that takes a prop (the
+ * badge's border) and a global one (the body's margin); a Sass CSS module;
+ * Tailwind's classes.
  */
-const styledJsxOf = (page: Page) =>
+const siteStylesOf = (page: Page) =>
   page.evaluate(() => {
     const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
     return {
@@ -63,6 +64,9 @@ const styledJsxOf = (page: Page) =>
       plainSpacing: style("#plain-span").letterSpacing,
       badgeBorder: `${style("#badge").borderLeftWidth} ${style("#badge").borderLeftColor}`,
       bodyMargin: style("body").marginTop,
+      // A CSS module in Sass (the site's own), and Tailwind's classes (its PostCSS config).
+      sass: `${style("#tools").color} ${style("#tools-em").fontWeight}`,
+      tailwind: `${style("#tools").fontSize} ${style("#tools").textDecorationLine}`,
     };
   });
 
@@ -94,7 +98,7 @@ async function visit(page: Page) {
     serverOnly: await page.locator("#secret-in-browser").textContent(),
     color: await greeting.evaluate((element) => getComputedStyle(element).color),
     weight: await greeting.evaluate((element) => getComputedStyle(element).fontWeight),
-    styledJsx: await styledJsxOf(page),
+    styledJsx: await siteStylesOf(page),
     font: await page.evaluate(async () => {
       await document.fonts.ready;
       const width = (id: string) =>
@@ -138,6 +142,8 @@ test("a team's repository: the home page in Chromium, its styles, its environmen
     plainSpacing: "normal",
     badgeBorder: "4px rgb(0, 128, 0)",
     bodyMargin: "3px",
+    sass: "rgb(90, 30, 120) 700",
+    tailwind: "30px underline",
   });
   expect(seen.shell!.shown.serverOnly).toBe("undefined");
   expect(seen.shell!.shown.font.loaded).toBe(1);
@@ -147,7 +153,7 @@ test("a team's repository: the home page in Chromium, its styles, its environmen
   expectSame("repo: home page in Chromium", seen.next, seen.shell);
 });
 
-test("a team's repository: styled-jsx styles are in the server's page, before any script runs", async ({
+test("a team's repository: its styles (styled-jsx, Sass, Tailwind) are in the server's page, before any script runs", async ({
   browser,
 }) => {
   const seen: Partial<Record<Runtime, unknown>> = {};
@@ -158,7 +164,7 @@ test("a team's repository: styled-jsx styles are in the server's page, before an
     });
     const page = await context.newPage();
     await page.goto("/");
-    seen[runtime] = await styledJsxOf(page);
+    seen[runtime] = await siteStylesOf(page);
     await context.close();
   }
   expect(seen.shell).toMatchObject({ labelSpacing: "2px", badgeBorder: "4px rgb(0, 128, 0)" });

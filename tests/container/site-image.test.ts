@@ -56,6 +56,13 @@ test("the site's image serves its pages, styles, API and public files, read-only
     // styled-jsx, in the head; the site's own package (linked from its folder), bundled.
     expect(home.body).toMatch(/<style data-precedence="styled-jsx"[^>]*>[^<]*letter-spacing:2px/);
     expect(home.body).toContain('<p id="shout">TEAM!</p>');
+    // Sass and Tailwind, installed in the image's build as the site's own packages.
+    let css = "";
+    for (const [, href] of home.body.matchAll(/<link [^>]*rel="stylesheet" href="([^"]+)"/g))
+      css += (await rawRequest(port, href!)).body;
+    css += [...home.body.matchAll(/<style>([^<]*)<\/style>/g)].map(([, text]) => text).join("");
+    expect(css).toMatch(/\.text-3xl\{font-size:/);
+    expect(css).toMatch(/color: ?#5a1e78/);
     expect((await rawRequest(port, "/fr/posts/second")).status).toBe(200);
     expect((await rawRequest(port, "/posts/no-such-post")).status).toBe(404);
     const api = await rawRequest(port, "/api/hello?name=image");

@@ -7,8 +7,12 @@
  * site's modules that use it and on no other.
  */
 import { transformAsync } from "@babel/core";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
+
+// The shell's own copy, resolved here: Babel would look for it from the working folder (the site's).
+const STYLED_JSX_BABEL = createRequire(import.meta.url).resolve("styled-jsx/babel");
 
 /** What `styled-jsx/style` resolves to. */
 export const STYLED_JSX_RUNTIME = fileURLToPath(new URL("style.tsx", import.meta.url));
@@ -36,7 +40,7 @@ export async function compileStyledJsx(
     configFile: false,
     sourceMaps: true,
     parserOpts: { plugins: parserPlugins },
-    plugins: [["styled-jsx/babel", {}]],
+    plugins: [[STYLED_JSX_BABEL, {}]],
   });
   if (!result?.code) return null;
   return { code: result.code, map: result.map };

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { shout } from "team-utils";
 import { Badge } from "@/components/Badge";
 import { Greeting } from "@/components/Greeting";
+import tools from "@/styles/Tools.module.scss";
 
 // The team's font, a file of its repository (Open Sans, Apache License 2.0: src/fonts/).
 const openSans = localFont({
@@ -41,6 +42,9 @@ const Home: NextPage = () => (
     <Greeting name="visitor" />
     <Badge tone="rgb(0, 128, 0)" />
     <span id="plain-span">plain</span>
+    <p id="tools" className={`${tools.note} text-3xl underline`}>
+      Sass and <em id="tools-em">Tailwind</em>
+    </p>
     <p id="stage">{process.env.NEXT_PUBLIC_STAGE}</p>
     <p id="shout">{shout("team")}</p>
     <ServerOnlyInBrowser />
