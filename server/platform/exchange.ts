@@ -98,6 +98,27 @@ export function sendText(
   res.end(body);
 }
 
+/**
+ * A redirect, answered as Next.js answers one: the target in `Location` and as
+ * the body (no Content-Type), and for a 308 in `Refresh` too, for the clients
+ * that do not follow a 308. Not kept by caches unless `headers` say so.
+ */
+export function sendRedirect(
+  res: ServerResponse,
+  status: number,
+  location: string,
+  headers: OutgoingHttpHeaders = {},
+): void {
+  res.writeHead(status, {
+    Location: location,
+    ...(status === 308 && { Refresh: `0;url=${location}` }),
+    "Content-Length": Buffer.byteLength(location),
+    "Cache-Control": "no-store",
+    ...headers,
+  });
+  res.end(location);
+}
+
 /** The status logged for an answer that closed before its headers went out: nginx's "client closed request". */
 export const CLIENT_CLOSED_REQUEST = 499;
 

@@ -7,7 +7,7 @@ import {
 import { detectedLocale } from "../../app/routing/locale.ts";
 import { redirectFor, siteRedirects } from "../../app/routing/redirects/rules.ts";
 import site from "../../site.config.ts";
-import { sendText, type Exchange, type Step } from "../platform/exchange.ts";
+import { sendRedirect, type Exchange, type Step } from "../platform/exchange.ts";
 
 /** A redirect of the site's or of its URL rules carries no `headers()` rule's headers, as in Next.js. */
 function withoutRuleHeaders({ res, ruleHeaders }: Exchange): void {
@@ -46,10 +46,12 @@ export function siteRedirectRules(options: CanonicalOptions): Step {
     if (redirect === null) return false;
     withoutRuleHeaders(exchange);
     const permanent = redirect.status === 301 || redirect.status === 308;
-    sendText(res, redirect.status, `Redirect: ${redirect.location}\n`, {
-      Location: redirect.location,
-      ...(permanent && { "Cache-Control": PERMANENT_REDIRECT_CACHE }),
-    });
+    sendRedirect(
+      res,
+      redirect.status,
+      redirect.location,
+      permanent ? { "Cache-Control": PERMANENT_REDIRECT_CACHE } : {},
+    );
     return true;
   };
 }
@@ -73,10 +75,7 @@ export function canonicalUrl(options: CanonicalOptions): Step {
     }
     withoutRuleHeaders(exchange);
     // Cacheable, but not for long: a site that changes trailingSlash must not leave browsers looping.
-    sendText(res, 308, `Permanent Redirect: ${location}\n`, {
-      Location: location,
-      "Cache-Control": PERMANENT_REDIRECT_CACHE,
-    });
+    sendRedirect(res, 308, location, { "Cache-Control": PERMANENT_REDIRECT_CACHE });
     return true;
   };
 }
@@ -98,7 +97,7 @@ export function localeDetection(options: CanonicalOptions): Step {
     if (locale === null) return false;
     withoutRuleHeaders(exchange);
     const location = canonicalHref(locale, "/", options) + rawSearch;
-    sendText(res, 307, `Temporary Redirect: ${location}\n`, { Location: location });
+    sendRedirect(res, 307, location);
     return true;
   };
 }

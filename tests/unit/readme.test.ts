@@ -16,10 +16,13 @@ test("the configuration guide documents every environment variable the server re
 });
 
 // Its "Site config" table and the keys of site.config.ts, with their defaults filled in.
+// `env` is one key: its names are the site's own.
+const RECORDS = ["env"];
+
 test("the configuration guide documents every key of site.config.ts", () => {
   const keys = (value: object, at = ""): string[] =>
     Object.entries(value).flatMap(([key, inner]) =>
-      typeof inner === "object" && inner !== null && !Array.isArray(inner)
+      typeof inner === "object" && inner !== null && !Array.isArray(inner) && !RECORDS.includes(key)
         ? keys(inner as object, `${at}${key}.`)
         : [`${at}${key}`],
     );
