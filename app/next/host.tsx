@@ -23,6 +23,7 @@ import {
   type ReactNode,
 } from "react";
 import { Outlet, UNSAFE_DataRouterContext, useLocation } from "react-router";
+import { RouteAnnouncer } from "./route-announcer.tsx";
 import { useCanonicalOptions, useRootData } from "../root-data.ts";
 import { stripBasePath } from "../routing/base-path.ts";
 import {
@@ -163,6 +164,7 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
         <HeadStoreContext value={store}>
           <SiteApp {...props} Component={Component} router={router} />
           <HeadElements store={store} />
+          <RouteAnnouncer />
         </HeadStoreContext>
       </LinkSettingsContext>
     </RouterContext>

@@ -113,9 +113,14 @@ async function visit(page: Page) {
   };
   await page.click("#first-post");
   await page.waitForSelector("#post");
+  // What a screen reader is told of the page the click showed (Next.js's route announcer).
+  await page.waitForFunction(
+    () => document.getElementById("__next-route-announcer__")?.textContent,
+  );
   const clicked = {
     post: await page.locator("#post").textContent(),
     path: new URL(page.url()).pathname,
+    announced: await page.locator("#__next-route-announcer__").textContent(),
   };
   // No script the browser fetched holds a variable that is not NEXT_PUBLIC_.
   let leaked = false;
@@ -147,6 +152,7 @@ test("a team's repository: the home page in Chromium, its styles, its environmen
   });
   expect(seen.shell!.shown.serverOnly).toBe("undefined");
   expect(seen.shell!.shown.font.loaded).toBe(1);
+  expect(seen.shell!.clicked.announced).toBe("Post first (en)");
   expect(seen.shell!.pageErrors).toEqual([]);
   expect(seen.shell!.consoleErrors).toEqual([]);
   expect(seen.shell!.leaked).toBe(false);
