@@ -1,8 +1,12 @@
 import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import { expect, linksTo, test, waitForHydration } from "./fixtures.ts";
 import { site, text } from "./site.ts";
 
 const { L0, L1, L2, canonical, pathIn } = site;
+
+/** The generic notice of a client-side exception: an alert, not Next.js's route announcer (also one). */
+const noticeOf = (page: Page) => page.locator('[role="alert"]:not(#__next-route-announcer__)');
 
 test.describe("contract §4: not found @core", () => {
   for (const [path, lang, heading] of [...new Set([L0, L1, L2])].map(
@@ -68,7 +72,7 @@ test.describe("contract §4: errors @fixtures", () => {
         (request) => request.url().endsWith("/_report") && request.method() === "POST",
       );
       await page.goto(canonical("/lab/client-error"));
-      const notice = page.getByRole("alert");
+      const notice = noticeOf(page);
       await expect(notice).toContainText(text(L0).clientError.body);
       await expect(notice).not.toContainText("lab:");
       // The reference on the notice is the one the report carries, and the server logs.
@@ -106,7 +110,7 @@ test.describe("contract §4: errors @fixtures", () => {
       const response = await page.goto(canonical("/lab/stream?ms=100&fail=early"));
       expect(response?.status()).toBe(500);
       await expect(page.locator("[data-streamed]")).toHaveText("Streamed after 100 ms.");
-      await expect(page.getByRole("alert")).toHaveCount(0);
+      await expect(noticeOf(page)).toHaveCount(0);
       await expect(page.locator("body")).not.toContainText("lab:");
     });
   });

@@ -8,6 +8,8 @@
  *   -> the Node server compiled (tsc, into BUILD_DIR/node)
  *   -> what the build keeps of its site: its settings (site.json) and its .env
  *      files (site-env/), which the server reads at start (npm start)
+ *   -> every page rendered once, rendered by the built server: one that fails
+ *      fails the build, as in `next build` (server/static-pages/)
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
@@ -69,3 +71,7 @@ mkdirSync(envDir);
 for (const name of envFilesOf("production")) {
   if (existsSync(join(site.dir, name))) copyFileSync(join(site.dir, name), join(envDir, name));
 }
+
+// As `next build` prerenders: every page rendered once is rendered by the built
+// server; one that fails stops the build, named (server/static-pages/).
+run(process.execPath, [join(buildDir, "node/server/static-pages/check.js"), buildDir]);

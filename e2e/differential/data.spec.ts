@@ -103,3 +103,16 @@ test("getStaticProps' revalidateReason: build, then on-demand after res.revalida
   }
   expectSame("revalidateReason", seen.next, seen.shell);
 });
+
+test("Cache-Control of a page rendered per request, and of its data", async () => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const page = await answerOf(runtime, "/ssr/one?id=one");
+    const data = await answerOf(runtime, `/_next/data/${await buildIdOf(runtime)}/en/ssr/one.json`);
+    seen[runtime] = {
+      page: [page.status, page.headers.get("cache-control")],
+      data: [data.status, data.headers.get("cache-control")],
+    };
+  }
+  expectSame("Cache-Control per request", seen.next, seen.shell);
+});

@@ -29,7 +29,7 @@ import { renderOnceRouteIds } from "./render-once.ts";
 import { webRequestOf } from "./web-request.ts";
 
 /** Every page and route-data answer rendered per request may hold that request's id. */
-export const PER_REQUEST_CACHE_CONTROL = "private, no-store";
+export const PER_REQUEST_CACHE_CONTROL = "private, no-cache, no-store, max-age=0, must-revalidate";
 
 /** A page rendered whole, to be served to every request for its URL. */
 // Per-response or hop-by-hop: never kept with a page rendered once.

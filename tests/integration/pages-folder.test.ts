@@ -49,3 +49,26 @@ test("files Next.js would refuse fail the build, which names each of them", asyn
     "guide/[...rest]/more.tsx: a catch-all must be the last part of the path",
   );
 }, 120_000);
+
+test("a page whose getStaticProps fails fails the build, as next build does, naming the page, its URL and the error", async () => {
+  const failure = await buildAppCopy({
+    "app/pages/catalogue.tsx": [
+      "export const getStaticProps = () => {",
+      '  throw new Error("the catalogue service is down");',
+      "};",
+      "export default function Catalogue() {",
+      "  return <p>catalogue</p>;",
+      "}",
+      "",
+    ].join("\n"),
+  }).then(
+    () => new Error("it built"),
+    (error: unknown) => error as Error,
+  );
+  expect(failure.message).toMatch(/npm run build exited with 1/);
+  expect(failure.message).toContain("pages rendered once failed to render");
+  expect(failure.message).toContain(
+    "pages/catalogue at /catalogue: 500 (the catalogue service is down)",
+  );
+  expect(failure.message).toContain("pages/catalogue at /fr/catalogue: 500");
+}, 120_000);
