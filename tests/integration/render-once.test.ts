@@ -169,7 +169,9 @@ describe("pages rendered per request", () => {
       const first = await once.request(path);
       const second = await once.request(path);
       expect(first.status).toBe(200);
-      expect(first.headers["cache-control"]).toBe("private, no-cache, no-store, max-age=0, must-revalidate");
+      expect(first.headers["cache-control"]).toBe(
+        "private, no-cache, no-store, max-age=0, must-revalidate",
+      );
       expect(first.headers.etag).toBeUndefined();
       expect(second.body).not.toBe(""); // rendered again: its own request id, its own time
       expect(second.body).toContain(second.headers["x-request-id"]);

@@ -68,7 +68,9 @@ describe("a page that revalidates every two seconds", () => {
     const first = await server.request(PAGE);
     expect(first.status).toBe(200);
     // The first request is rendered for it alone, as any page's.
-    expect(first.headers["cache-control"]).toBe("private, no-cache, no-store, max-age=0, must-revalidate");
+    expect(first.headers["cache-control"]).toBe(
+      "private, no-cache, no-store, max-age=0, must-revalidate",
+    );
     const page = await kept();
     expect(page.headers["cache-control"]).toBe(
       `public, max-age=0, s-maxage=${REVALIDATE_S}, stale-while-revalidate=${REVALIDATE_S}`,
