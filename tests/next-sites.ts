@@ -21,9 +21,10 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
-import { createServer, type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
+import { freePort } from "../server/platform/free-port.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const NEXT_DIR = join(ROOT, "bench/nextjs");
@@ -61,16 +62,6 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
       `${command} ${args.join(" ")} (in ${cwd}) exited with ${result.status}:\n${result.stdout}\n${result.stderr}`,
     );
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-    server.on("error", fail);
-  });
 }
 
 async function serve(

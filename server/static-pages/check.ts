@@ -13,10 +13,10 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { createServer, type AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { TRAILING_SLASH } from "../../app/routing/canonical-url.ts";
 import { basePathOf, loadServerBuild } from "../platform/build.ts";
+import { freePort } from "../platform/free-port.ts";
 import { staticPageTargets } from "./targets.ts";
 
 /** How long one page may take; past it, the build fails naming it. */
@@ -27,16 +27,6 @@ const START_TIMEOUT_MS = 60_000;
 const MAX_TARGETS = 5_000;
 
 const buildDir = resolve(process.argv[2] ?? process.env.BUILD_DIR ?? "build");
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-    server.on("error", fail);
-  });
-}
 
 /** The server's error lines of a request, by its id: their messages. */
 function errorsOf(log: string, requestId: string | null): string[] {

@@ -110,9 +110,12 @@ describe("contract §4: malformed input answers a short plain 4xx", () => {
     expectMalformedRefused(server, method, path, status),
   );
 
-  test("a method with no handler on a page is 405", async () => {
-    const response = await server.request(canonical("/about"), { method: "POST", body: "a=1" });
-    expect(response.status).toBe(405);
+  test("a form's POST to a page renders it, as Next.js does; a route of the shell's own without an action is 405", async () => {
+    const page = await server.request(canonical("/about"), { method: "POST", body: "a=1" });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('data-route="/about"');
+    const lab = await server.request(canonical("/lab/slow"), { method: "POST", body: "a=1" });
+    expect(lab.status).toBe(405);
   });
 
   test("a body over MAX_BODY_BYTES is 413", async () => {

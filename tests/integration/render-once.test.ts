@@ -178,11 +178,15 @@ describe("pages rendered per request", () => {
     },
   );
 
-  test("a POST to a page rendered once is not answered from memory", async () => {
+  test("a POST to a page rendered once is rendered for it, not answered from memory nor kept", async () => {
     const response = await once.request("/about", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "0" },
     });
-    expect(response.status).toBe(405);
+    expect(response.status).toBe(200);
+    expect(response.headers["cache-control"]).toBe(
+      "private, no-cache, no-store, max-age=0, must-revalidate",
+    );
+    expect(response.headers.age).toBeUndefined();
   });
 });

@@ -128,6 +128,14 @@ export function nextPageLoader(page: PageComponent, functions: DataFunctions, me
 }
 
 /**
+ * A page's action: none of its own. A form's POST (or any other method) to a
+ * page renders it as a GET does, as Next.js does, its data functions told the
+ * method (`req.method`) and given the body unread; a page rendered once is
+ * rendered for that request alone, never kept.
+ */
+export const nextPageAction = (): null => null;
+
+/**
  * Whether a page is rendered once: one with `getStaticProps`, or with no data
  * function and no `getInitialProps` (its own or `_app`'s), as Next.js renders
  * those at build time. Read at start-up (server/pages/render-once.ts).

@@ -369,8 +369,9 @@ export function transformPageModule(
   } else {
     const fn = (name: DataFunction) => exports.locals.get(name) ?? "undefined";
     added.push(
-      `import { nextPageLoader as __nextPageLoader, nextPageRendersOnce as __nextPageRendersOnce } from ${JSON.stringify(options.runtime.server)};`,
+      `import { nextPageAction as __nextPageAction, nextPageLoader as __nextPageLoader, nextPageRendersOnce as __nextPageRendersOnce } from ${JSON.stringify(options.runtime.server)};`,
       `export const loader = __nextPageLoader(${page}, { getServerSideProps: ${fn("getServerSideProps")}, getStaticProps: ${fn("getStaticProps")}, getStaticPaths: ${fn("getStaticPaths")} }, ${metaJson});`,
+      `export const action = __nextPageAction;`,
       `export const renderOnce = __nextPageRendersOnce(${page}, ${metaJson});`,
     );
   }
