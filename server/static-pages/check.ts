@@ -17,7 +17,7 @@ import { join, resolve } from "node:path";
 import { TRAILING_SLASH } from "../../app/routing/canonical-url.ts";
 import { basePathOf, loadServerBuild } from "../platform/build.ts";
 import { freePort } from "../platform/free-port.ts";
-import { staticPageTargets } from "./targets.ts";
+import { staticPageTargets, type StaticPageTarget } from "./targets.ts";
 
 /** How long one page may take; past it, the build fails naming it. */
 const PAGE_TIMEOUT_MS = 30_000;
@@ -48,10 +48,18 @@ function errorsOf(log: string, requestId: string | null): string[] {
   });
 }
 
-const build = await loadServerBuild(buildDir);
-const targets = (
-  await staticPageTargets(build, { trailingSlash: TRAILING_SLASH, basePath: basePathOf(build) })
-).slice(0, MAX_TARGETS);
+// The server's own start would fail the same way (a site.config.ts value, a
+// getStaticPaths that throws): the build says so first, and stops.
+let targets: StaticPageTarget[];
+try {
+  const build = await loadServerBuild(buildDir);
+  targets = (
+    await staticPageTargets(build, { trailingSlash: TRAILING_SLASH, basePath: basePathOf(build) })
+  ).slice(0, MAX_TARGETS);
+} catch (error) {
+  console.error(`npm run build: the built server does not start: ${(error as Error).message}`);
+  process.exit(1);
+}
 if (targets.length === 0) process.exit(0);
 
 const port = await freePort();
