@@ -6,22 +6,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { createServer, type AddressInfo, connect } from "node:net";
+import { connect } from "node:net";
+import { freePort } from "../server/platform/free-port.ts";
 import { hasTaskset, type Running } from "./measure.ts";
 import { buildWithNext, EXAMPLE_SITE } from "../tests/next-sites.ts";
 
 export const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? "1";
 export const NEXT_DIR = "bench/nextjs";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
+export { freePort };
 
 async function waitUntilListening(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
