@@ -114,6 +114,16 @@ export function localFontOptionsOf(value: unknown): LocalFontOptions {
   };
 }
 
+/**
+ * The weight and style the whole family has: a family of one file's (its own,
+ * else the options'); none for several files, each face having its own.
+ */
+export function singleFaceOf(options: LocalFontOptions): { weight?: string; style?: string } {
+  if (options.src.length !== 1) return {};
+  const [file] = options.src;
+  return { weight: file!.weight ?? options.weight, style: file!.style ?? options.style };
+}
+
 /** A CSS string, quoted. */
 const quoted = (text: string) => `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 
@@ -144,9 +154,7 @@ export function localFontCss(family: string, options: LocalFontOptions): string 
     ];
     return `@font-face {\n${properties.map(([p, v]) => `  ${p}: ${v};`).join("\n")}\n}\n`;
   });
-  const single = options.src.length === 1 ? options.src[0]! : undefined;
-  const weight = single?.weight ?? (options.src.length === 1 ? options.weight : undefined);
-  const style = single?.style ?? (options.src.length === 1 ? options.style : undefined);
+  const { weight, style } = singleFaceOf(options);
   const className = [
     `  font-family: ${fontFamilyOf(family, options)};`,
     ...(weight && !weight.includes(" ") ? [`  font-weight: ${weight};`] : []),

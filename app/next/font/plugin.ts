@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import MagicString from "magic-string";
 import type { Plugin } from "vite";
-import { fontFamilyOf, localFontCss, localFontOptionsOf } from "./local-font.ts";
+import { fontFamilyOf, localFontCss, localFontOptionsOf, singleFaceOf } from "./local-font.ts";
 
 const SOURCE = "next/font/local";
 const VIRTUAL = /[\\/]__next_font_\w+\.module\.css$/;
@@ -111,14 +111,11 @@ export function nextFontLocal(isOwnCode: (id: string) => boolean): Plugin {
           stylesheets.set(sheet, localFontCss(family, options));
           const binding = `__nextFont${calls++}`;
           out.prepend(`import ${binding} from ${JSON.stringify(sheet)};\n`);
-          const single = options.src.length === 1 ? options.src[0]! : undefined;
+          const { weight, style: fontStyle } = singleFaceOf(options);
           const style = {
             fontFamily: fontFamilyOf(family, options),
-            ...((single?.weight ?? options.weight) && {
-              fontWeight:
-                Number(single?.weight ?? options.weight) || (single?.weight ?? options.weight),
-            }),
-            ...((single?.style ?? options.style) && { fontStyle: single?.style ?? options.style }),
+            ...(weight && { fontWeight: Number(weight) || weight }),
+            ...(fontStyle && { fontStyle }),
           };
           out.overwrite(
             init.start,
