@@ -17,7 +17,9 @@ import { NonceContext } from "./nonce.ts";
 // context key is the one the route modules were bundled with.
 export { createRequestContext } from "./context.ts";
 // A Next.js page's data at its data URL, for the server's data step (server/pages/next-data.ts).
-export { nextDataAnswer } from "./next/page/server.ts";
+export { nextDataAnswer, nextStaticProps } from "./next/page/server.ts";
+// The build's getStaticProps record, handed over at start (server/platform/build.ts).
+export { keepPrerenderedProps } from "./next/page/prerendered.ts";
 // The pages folder's API routes, for the server's API step (server/steps/api/).
 export { apiRoutes } from "virtual:next-api-routes";
 // The site's middleware, for the server's middleware step (server/steps/middleware/).

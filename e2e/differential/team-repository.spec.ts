@@ -119,6 +119,8 @@ async function visit(page: Page) {
   );
   const clicked = {
     post: await page.locator("#post").textContent(),
+    // The page's data, made by the build (its data URL answers from the same record).
+    phase: await page.locator("#phase").textContent(),
     path: new URL(page.url()).pathname,
     announced: await page.locator("#__next-route-announcer__").textContent(),
   };

@@ -25,6 +25,7 @@ import { nextRouteMatcher } from "../../app/routing/precedence.ts";
 import { parseNextDataPath, NEXT_DATA_PREFIX } from "../../app/next/routing/data-url.ts";
 import type { RevalidateReason } from "../../app/context.ts";
 import type { NextDataAnswer, NextDataInput } from "../../app/next/page/data-request.ts";
+import type { StaticOutcome } from "../../app/next/page/prerendered.ts";
 import type { AppServerBuild } from "../platform/build.ts";
 import { sendText, type Exchange, type Step } from "../platform/exchange.ts";
 import type { Logger } from "../platform/logger.ts";
@@ -33,6 +34,7 @@ import type { RenderedPage } from "./page-renderer.ts";
 /** What the build's entry module adds for this step (app/entry.server.tsx). */
 interface NextDataEntry {
   nextDataAnswer(input: NextDataInput): Promise<NextDataAnswer | null>;
+  nextStaticProps(input: NextDataInput): Promise<{ key: string; outcome: StaticOutcome } | null>;
 }
 
 interface PageEntry {
@@ -53,6 +55,11 @@ export interface NextData {
   readonly step: Step;
   /** The data at `target` (path, base path included, and query), for the caches of pages rendered once. */
   renderOnce(target: string, reason: RevalidateReason): Promise<RenderedPage | null>;
+  /**
+   * getStaticProps' outcome for the page at a data URL, for the build's record
+   * (server/static-pages/): null for a page of another kind. Throws what it throws.
+   */
+  staticProps(target: string): Promise<{ key: string; outcome: StaticOutcome } | null>;
 }
 
 /**
@@ -107,14 +114,13 @@ export function nextData(
     };
   }
 
-  async function answerOf(
+  function inputOf(
     found: FoundPage,
     search: string,
-    node: NextDataInput["node"],
+    node?: NextDataInput["node"],
     reason?: RevalidateReason,
-  ): Promise<NextDataAnswer | null> {
-    if (typeof entry.nextDataAnswer !== "function") return null;
-    return entry.nextDataAnswer({
+  ): NextDataInput {
+    return {
       module: found.module,
       request: {
         pattern: found.page.pattern,
@@ -127,7 +133,17 @@ export function nextData(
       },
       node,
       revalidateReason: reason,
-    });
+    };
+  }
+
+  async function answerOf(
+    found: FoundPage,
+    search: string,
+    node: NextDataInput["node"],
+    reason?: RevalidateReason,
+  ): Promise<NextDataAnswer | null> {
+    if (typeof entry.nextDataAnswer !== "function") return null;
+    return entry.nextDataAnswer(inputOf(found, search, node, reason));
   }
 
   return {
@@ -184,6 +200,13 @@ export function nextData(
         logger.debug({ err: error, target }, "page data rendered once failed");
         return null;
       }
+    },
+
+    async staticProps(target) {
+      const found = find(target);
+      if (found === null || found === "another-build") return null;
+      if (typeof entry.nextStaticProps !== "function") return null;
+      return entry.nextStaticProps(inputOf(found, "", undefined, "build"));
     },
   };
 }

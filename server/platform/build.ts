@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
@@ -6,6 +7,10 @@ import type { RequestInfo } from "../../app/context.ts";
 import { basePathOfBasename } from "../../app/routing/base-path.ts";
 import { buildIdOfManifest } from "../../app/routing/build-binding.ts";
 import type { PublicEnv } from "../../app/site/public-env.ts";
+import {
+  PRERENDERED_PROPS_RECORD,
+  type PrerenderedProps,
+} from "../../app/next/page/prerendered.ts";
 
 /** The server build, with what our entry.server adds to React Router's entry module. */
 export interface AppServerBuild extends ServerBuild {
@@ -30,7 +35,32 @@ export async function loadServerBuild(buildDir: string): Promise<AppServerBuild>
       cause: error,
     });
   }
-  return checkServerBuild(build, file);
+  checkServerBuild(build, file);
+  keepPrerendered(build, buildDir);
+  return build;
+}
+
+/**
+ * Hands the build's getStaticProps record (made by its last step,
+ * server/static-pages/) to its runtime, when there is one and it is this
+ * build's: a record left by an earlier build into the same folder is not.
+ */
+function keepPrerendered(build: AppServerBuild, buildDir: string): void {
+  const keep = (build.entry.module as { keepPrerenderedProps?: (r: PrerenderedProps) => void })
+    .keepPrerenderedProps;
+  if (typeof keep !== "function") return;
+  let record: PrerenderedProps;
+  try {
+    record = JSON.parse(
+      readFileSync(join(buildDir, PRERENDERED_PROPS_RECORD), "utf8"),
+    ) as PrerenderedProps;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw new Error(`${join(buildDir, PRERENDERED_PROPS_RECORD)} is unreadable: build again`, {
+      cause: error,
+    });
+  }
+  if (record.buildId === buildIdOf(build)) keep(record);
 }
 
 /** The build itself, once it is known to be this app's: its entry.server makes the request context. */

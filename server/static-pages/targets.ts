@@ -15,6 +15,9 @@ export interface StaticPageTarget {
   readonly target: string;
   /** The page's file in the pages folder. */
   readonly file: string;
+  /** Its locale (null without i18n) and its path without the locale prefix. */
+  readonly locale: string | null;
+  readonly path: string;
 }
 
 /**
@@ -37,7 +40,14 @@ export async function staticPageTargets(
     for (const path of await sitemapPaths([entry], context)) {
       for (const locale of locales) {
         const target = canonicalHref(locale, path, options);
-        if (!targets.has(target)) targets.set(target, { target, file: entry.page.file });
+        if (!targets.has(target)) {
+          targets.set(target, {
+            target,
+            file: entry.page.file,
+            locale: PAGE_LOCALES.locales === null ? null : locale,
+            path,
+          });
+        }
       }
     }
   }

@@ -50,8 +50,14 @@ test("files Next.js would refuse fail the build, which names each of them", asyn
   );
 }, 120_000);
 
-test("a page whose getStaticProps fails fails the build, as next build does, naming the page, its URL and the error", async () => {
+test("a page whose getStaticProps or render fails fails the build, as next build does, naming the page, its URL and the error", async () => {
   const failure = await buildAppCopy({
+    "app/pages/broken.tsx": [
+      "export default function Broken() {",
+      '  throw new Error("the page cannot render");',
+      "}",
+      "",
+    ].join("\n"),
     "app/pages/catalogue.tsx": [
       "export const getStaticProps = () => {",
       '  throw new Error("the catalogue service is down");',
@@ -68,7 +74,10 @@ test("a page whose getStaticProps fails fails the build, as next build does, nam
   expect(failure.message).toMatch(/npm run build exited with 1/);
   expect(failure.message).toContain("pages rendered once failed to render");
   expect(failure.message).toContain(
-    "pages/catalogue at /catalogue: 500 (the catalogue service is down)",
+    "pages/catalogue at /catalogue: getStaticProps failed: the catalogue service is down",
   );
-  expect(failure.message).toContain("pages/catalogue at /fr/catalogue: 500");
+  expect(failure.message).toContain(
+    "pages/catalogue at /fr/catalogue: getStaticProps failed: the catalogue service is down",
+  );
+  expect(failure.message).toContain("pages/broken at /de/broken: 500 (the page cannot render)");
 }, 120_000);

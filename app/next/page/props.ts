@@ -24,6 +24,7 @@ import type {
   PageRequest,
 } from "./types.ts";
 import { cookiesOf } from "../../routing/cookies.ts";
+import { prerenderedOutcome, staticPropsKey } from "./prerendered.ts";
 
 /** `revalidate` as a data function returns it: seconds, or false for never. */
 export type Revalidate = number | false;
@@ -254,6 +255,43 @@ async function staticPaths(
 const sent = (res: ServerResponse | undefined) =>
   res !== undefined && (res.headersSent || res.writableEnded);
 
+/**
+ * A page's getStaticProps outcome for its path (getStaticPaths allowing it):
+ * the build's record while fresh (prerendered.ts) for a first render, else
+ * what getStaticProps returns now.
+ */
+export async function staticPropsOutcome(
+  input: Pick<
+    PagePropsInput,
+    "functions" | "request" | "locales" | "fallbackAllowed" | "revalidateReason"
+  >,
+): Promise<PagePropsOutcome> {
+  const { functions, request, locales } = input;
+  const dynamic = request.pattern.includes("[");
+  if (dynamic && functions.getStaticPaths) {
+    const index = await staticPaths(functions.getStaticPaths, request.pattern, locales);
+    const listed = index.listed.has(pathKey(request.locale, request.params));
+    if (!listed && index.fallback === false) return { kind: "not-found" };
+    if (!listed && index.fallback === true && input.fallbackAllowed) return { kind: "fallback" };
+  }
+  const reason = input.revalidateReason ?? "build";
+  if (reason === "build") {
+    const kept = prerenderedOutcome(
+      staticPropsKey(request.pattern, request.locale, request.params),
+      Date.now(),
+    );
+    if (kept !== undefined) return kept;
+  }
+  const localeFields = localeFieldsOf(request.locale, locales);
+  const result = await (functions.getStaticProps as (c: unknown) => unknown)({
+    ...(dynamic && { params: request.params }),
+    ...localeFields,
+    locales: localeFields.locales ?? [],
+    revalidateReason: reason,
+  });
+  return readDataResult("getStaticProps", result);
+}
+
 /** The page's props for one request, or what to answer instead. */
 export async function pageProps(input: PagePropsInput): Promise<PagePropsOutcome> {
   const { App, page, functions, meta, request, locales, node } = input;
@@ -321,18 +359,7 @@ export async function pageProps(input: PagePropsInput): Promise<PagePropsOutcome
     if (sent(node?.res)) return { kind: "sent" };
     outcome = await readDataResult("getServerSideProps", result);
   } else {
-    if (dynamic && functions.getStaticPaths) {
-      const index = await staticPaths(functions.getStaticPaths, request.pattern, locales);
-      const listed = index.listed.has(pathKey(request.locale, request.params));
-      if (!listed && index.fallback === false) return { kind: "not-found" };
-      if (!listed && index.fallback === true && input.fallbackAllowed) return { kind: "fallback" };
-    }
-    const result = await (functions.getStaticProps as (c: unknown) => unknown)({
-      ...(dynamic && { params: request.params }),
-      ...dataLocaleFields,
-      revalidateReason: input.revalidateReason ?? "build",
-    });
-    outcome = await readDataResult("getStaticProps", result);
+    outcome = await staticPropsOutcome(input);
   }
   if (outcome.kind !== "props") return outcome;
   const { pageProps: fromApp, ...rest } = appProps;

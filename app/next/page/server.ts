@@ -14,7 +14,8 @@ import { pageParams, pageRouteOf } from "../../routing/pages.ts";
 import { TRAILING_SLASH } from "../../routing/canonical-url.ts";
 import { siteApp } from "../site-files.ts";
 import { customAppInitialProps } from "./initial-props.ts";
-import { PAGE_LOCALES, pageProps, type PagePropsOutcome } from "./props.ts";
+import { PAGE_LOCALES, pageProps, staticPropsOutcome, type PagePropsOutcome } from "./props.ts";
+import { keptByJson, staticPropsKey, type StaticOutcome } from "./prerendered.ts";
 import type { DataFunctions, NextPageData, PageComponent, PageMeta, PageRequest } from "./types.ts";
 import { errorPageData } from "./error-data.ts";
 import type { NextDataAnswer, NextDataInput } from "./data-request.ts";
@@ -227,4 +228,28 @@ export async function nextDataAnswer(input: NextDataInput): Promise<NextDataAnsw
       };
     }
   }
+}
+
+/**
+ * A getStaticProps page's outcome at build, for the build's record
+ * (server/static-pages/): null for a page of another kind, or an outcome JSON
+ * would not keep whole. Throws what getStaticProps throws.
+ */
+export async function nextStaticProps(
+  input: NextDataInput,
+): Promise<{ key: string; outcome: StaticOutcome } | null> {
+  const handle = (input.module.handle as { next?: { meta: PageMeta } } | undefined)?.next;
+  if (handle?.meta.data !== "static") return null;
+  const { request } = input;
+  const outcome = await staticPropsOutcome({
+    functions: input.module as DataFunctions,
+    request,
+    locales: PAGE_LOCALES,
+    revalidateReason: "build",
+  });
+  if (outcome.kind !== "props" && outcome.kind !== "not-found" && outcome.kind !== "redirect") {
+    return null;
+  }
+  if (!keptByJson(outcome)) return null;
+  return { key: staticPropsKey(request.pattern, request.locale, request.params), outcome };
 }
