@@ -19,9 +19,9 @@ export default tseslint.config(
     ],
   },
   ...tseslint.configs.recommended,
-  // React code lives in app/; elsewhere (Playwright fixtures) `use` is not React's.
+  // React code lives in app/ and the example site/; elsewhere (Playwright fixtures) `use` is not React's.
   {
-    files: ["app/**/*.{ts,tsx}"],
+    files: ["app/**/*.{ts,tsx}", "site/**/*.{ts,tsx}"],
     ...(reactHooks.configs.flat["recommended-latest"] ?? reactHooks.configs.flat.recommended),
   },
   {

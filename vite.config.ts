@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { siteSass } from "./app/next/sass/plugin.ts";
@@ -85,7 +85,7 @@ const ENTRY_MODULE = /[\\/]app[\\/](root\.tsx|entry\.client\.tsx|pages[\\/]|rout
 
 /**
  * The page's shared scripts in two chunks, the libraries and our code that the
- * pages share (and Rolldown's small runtime), not in the seven Rolldown makes by
+ * pages share, the shell's and the site's (and Rolldown's small runtime), not in the seven Rolldown makes by
  * itself; each route module stays apart, as React Router loads it. Every chunk is a module preload the browser
  * fetches beside the page's photo, at the same priority: on `/`, 11 of them took
  * its connections and most of the bandwidth, and now 7 do (issue 34).
@@ -95,7 +95,10 @@ const codeSplitting = {
     { name: "framework", test: /[\\/]node_modules[\\/]/, priority: 2 },
     {
       name: "app",
-      test: (id: string) => /[\\/]app[\\/]/.test(id) && !ENTRY_MODULE.test(id) && !id.includes("?"),
+      test: (id: string) =>
+        (/[\\/]app[\\/]/.test(id) || id.startsWith(siteFolder.dir + sep)) &&
+        !ENTRY_MODULE.test(id) &&
+        !id.includes("?"),
       priority: 1,
     },
   ],
@@ -123,7 +126,7 @@ export default defineConfig(({ command }) => {
       siteConfigAsBuilt(),
       nextPages(),
       // The site's own Sass, when it installs it.
-      siteFolder.embedded ? null : siteSass(siteFolder.dir),
+      siteSass(siteFolder.dir),
       reactRouter(),
       publicEnvReads(publicEnvOf(process.env), resolve(process.env.BUILD_DIR || "build")),
     ],
@@ -132,7 +135,7 @@ export default defineConfig(({ command }) => {
     // create-next-app wrote `"jsx": "preserve"`, which Next.js overrides as well.
     oxc: { jsx: { runtime: "automatic" } },
     // The site's PostCSS config (Tailwind's, say), its plugins the site's own.
-    css: { postcss: siteFolder.embedded ? undefined : postcssConfigDirOf(siteFolder.dir) },
+    css: { postcss: postcssConfigDirOf(siteFolder.dir) },
     // The site's own folder: its public files, its tsconfig's `paths` (`@/components/...`).
     publicDir: siteFolder.publicDir,
     // The site's .env files are Next.js's (app/site/env.ts), not Vite's VITE_* ones.
@@ -140,7 +143,7 @@ export default defineConfig(({ command }) => {
     resolve: {
       tsconfigPaths: true,
       // A JavaScript site's jsconfig.json `paths`, which Vite does not read itself.
-      alias: siteFolder.embedded ? [] : jsconfigAliasesIn(siteFolder.dir),
+      alias: jsconfigAliasesIn(siteFolder.dir),
       // One React, the shell's, whatever copy a site's folder has installed.
       dedupe: ["react", "react-dom"],
     },

@@ -1,6 +1,6 @@
 /**
  * The route table, made from the site's pages folder (app/site/folder.ts; the
- * embedded example's is app/pages/), named as the Next.js
+ * embedded example's is site/pages/), named as the Next.js
  * pages router names its files: app/routing/pages.ts): every page unprefixed,
  * in the default locale, and under every locale prefix. React Router's dev
  * server evaluates this again when a file is added to or removed from app/, so
@@ -40,7 +40,7 @@ function localeRoutes(locale: Locale | null): RouteConfigEntry[] {
       return path === "" ? index(file, options) : route(path, file, options);
     }),
     // It answers 404 whatever the path: rendered by the root error boundary with
-    // the site's own 404 page (app/pages/404.tsx).
+    // the site's own 404 page (pages/404.tsx).
     route("*", "routes/not-found.tsx", {
       ...exact,
       id: notFoundRouteId(locale),

@@ -1,6 +1,6 @@
 /**
  * The image optimizer, side by side with Next.js 16's (`/_next/image`), on the
- * example app's photo (public/images/valley.jpg, 2400 x 1600):
+ * example app's photo (site/public/images/valley.jpg, 2400 x 1600):
  *   - warm cache: CPU per request of a variant already computed, next to a
  *     static file of the same server (target: within 2x);
  *   - a cold burst: 200 distinct variants (width x quality x format), 16 at a

@@ -55,7 +55,7 @@ console.log(
   `# ${new Date().toISOString()} bench:next-pages: building the loader copy and the Next.js peer`,
 );
 prepareNext();
-const copy = buildProjectCopy({ "app/pages/blog/[slug].tsx": LOADER_PAGE });
+const copy = buildProjectCopy({ "site/pages/blog/[slug].tsx": LOADER_PAGE });
 const names = ["ours", "ours, loader", "Next.js"];
 let servers: Running[] = [];
 try {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, linksTo, test, waitForHydration } from "./fixtures.ts";
+import { clientExceptionText } from "../app/components/client-exception-text.ts";
 import { site, text } from "./site.ts";
 
 const { L0, L1, L2, canonical, pathIn } = site;
@@ -73,7 +74,7 @@ test.describe("contract §4: errors @fixtures", () => {
       );
       await page.goto(canonical("/lab/client-error"));
       const notice = noticeOf(page);
-      await expect(notice).toContainText(text(L0).clientError.body);
+      await expect(notice).toContainText(clientExceptionText(L0).body);
       await expect(notice).not.toContainText("lab:");
       // The reference on the notice is the one the report carries, and the server logs.
       const reference = await notice.locator("[data-client-error-reference]").textContent();
@@ -95,7 +96,7 @@ test.describe("contract §4: errors @fixtures", () => {
         });
       }
       const reload = page.waitForEvent("load");
-      await notice.getByRole("button", { name: text(L0).clientError.reload }).click();
+      await notice.getByRole("button", { name: clientExceptionText(L0).reload }).click();
       await reload;
     });
   });

@@ -2,7 +2,7 @@ import type { CDPSession, Page } from "@playwright/test";
 import { expect, idle, isSameDocument, markDocument, test, waitForHydration } from "./fixtures.ts";
 
 // The home page's header links lead to five route modules the home page has not loaded,
-// named by Vite after their files in app/pages: about, blog/new, blog/[slug],
+// named by Vite after their files in site/pages: about, blog/new, blog/[slug],
 // docs/[...path] and shop/[[...filters]].
 const HEADER_ROUTE_MODULES =
   /\/assets\/(about|new|_slug_|_\.\.\.path_|__\.\.\.filters__)-[\w-]+\.js$/;

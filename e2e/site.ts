@@ -6,7 +6,7 @@
  * with E2E_SITE=base-path this site under /shop (tests/base-path/site.config.ts),
  * built with BASE_PATH and served through nginx.
  */
-import { messages } from "../app/i18n/messages.ts";
+import { messages } from "../site/i18n/messages.ts";
 import type { Locale } from "../app/routing/locale.ts";
 import project from "../site.config.ts";
 import underBase from "../tests/base-path/site.config.ts";

@@ -1,5 +1,5 @@
 /**
- * Writes public/images/valley.jpg, the example app's photo: a procedural
+ * Writes site/public/images/valley.jpg, the example app's photo: a procedural
  * landscape (sky, three mountain ridges, a lake, grain), 2400 x 1600, so the
  * image optimizer has a real, photo-like raster to resize. Run once; the
  * result is committed. `node scripts/make-example-photo.ts`
@@ -56,4 +56,4 @@ for (let y = 0; y < HEIGHT; y++) {
 
 await sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
   .jpeg({ quality: 85, mozjpeg: true })
-  .toFile(new URL("../public/images/valley.jpg", import.meta.url).pathname);
+  .toFile(new URL("../site/public/images/valley.jpg", import.meta.url).pathname);

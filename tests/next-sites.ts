@@ -33,7 +33,7 @@ const NEXT_BIN = join(NEXT_DIR, "node_modules/next/dist/bin/next");
 const PROJECT_FILES = [
   "app",
   "server",
-  "public",
+  "site",
   "scripts",
   "package.json",
   "tsconfig.json",
@@ -107,7 +107,7 @@ async function serve(
 export interface NextSite {
   /** Its folder's name under bench/nextjs/.sites/. */
   readonly name: string;
-  /** `[where in the site, where it is in this project]`: `["pages", "app/pages"]`. */
+  /** `[where in the site, where it is in this project]`: `["pages", "site/pages"]`. */
   readonly files: readonly (readonly [string, string])[];
 }
 
@@ -117,20 +117,17 @@ export function siteFolder(dir: string): NextSite {
 }
 
 /**
- * The example site, as a Next.js project has it: its pages folder, the parts of
- * app/ its pages import, the public folder, and bench/nextjs's config, with the
+ * The example site (site/), as it is, with bench/nextjs's config and the
  * stand-in for the shell's own `@shell/site` (bench/nextjs/shell-site.js).
  */
 export const EXAMPLE_SITE: NextSite = {
   name: "example",
   files: [
-    ["pages", "app/pages"],
-    ["components/page.tsx", "app/components/page.tsx"],
-    ["components/site-header.tsx", "app/components/site-header.tsx"],
-    ["components/fallback-page.tsx", "app/components/fallback-page.tsx"],
-    ["i18n", "app/i18n"],
-    ["app.css", "app/app.css"],
-    ["public", "public"],
+    ["pages", "site/pages"],
+    ["components", "site/components"],
+    ["i18n", "site/i18n"],
+    ["styles", "site/styles"],
+    ["public", "site/public"],
     ["next.config.mjs", "bench/nextjs/next.config.mjs"],
     ["shell-site.js", "bench/nextjs/shell-site.js"],
   ].map(([to, from]) => [to!, join(ROOT, from!)] as const),

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useMatches } from "react-router";
-import { hasMessages, messages } from "../i18n/messages.ts";
+import Head from "next/head";
+import { clientExceptionText } from "./client-exception-text.ts";
 import { buildIdOfManifest } from "../routing/build-binding.ts";
 import { useCanonicalOptions, useLocalePath, useRootData } from "../root-data.ts";
-import { NoIndex } from "./fallback-page.tsx";
 import {
   newReference,
   REPORT_ENDPOINT,
@@ -18,9 +18,7 @@ import {
  */
 export function ClientExceptionNotice({ error }: { error: unknown }) {
   const { locale } = useLocalePath();
-  // The notice's text is the example site's, in English for a site whose locale it lacks.
-  const all = messages(hasMessages(locale) ? locale : "en");
-  const m = all.clientError;
+  const m = clientExceptionText(locale);
   const matches = useMatches();
   const page = useRootData()?.requestId ?? "";
   const { basePath } = useCanonicalOptions();
@@ -48,12 +46,14 @@ export function ClientExceptionNotice({ error }: { error: unknown }) {
   }, [error, matches, page, reference, basePath]);
   return (
     <main data-page="client-error" data-locale={locale} role="alert">
-      <NoIndex title={m.title} />
+      <Head>
+        <title>{m.title}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
       <h1>{m.title}</h1>
       <p>{m.body}</p>
       <p>
-        {all.serverError.reference}:{" "}
-        <code data-client-error-reference={reference}>{reference}</code>
+        {m.reference}: <code data-client-error-reference={reference}>{reference}</code>
       </p>
       <button type="button" onClick={() => window.location.reload()}>
         {m.reload}

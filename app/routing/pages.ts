@@ -65,7 +65,7 @@ const RESERVED_IN_STATIC = /[:*?[\]()+]/;
 export class PageFileError extends Error {
   readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
-    super(`app/pages: ${problems.length} problem(s) with page files:\n- ${problems.join("\n- ")}`);
+    super(`pages: ${problems.length} problem(s) with page files:\n- ${problems.join("\n- ")}`);
     this.name = "PageFileError";
     this.problems = problems;
   }
@@ -451,7 +451,7 @@ export function pagePath(page: PageRoute, params: PageParams): string {
 /** Parameters that do not fit their page (`getStaticPaths`), naming the file. */
 export class PageParamsError extends Error {
   constructor(page: PageRoute, problem: string) {
-    super(`app/pages/${page.file}: ${problem}`);
+    super(`pages/${page.file}: ${problem}`);
     this.name = "PageParamsError";
   }
 }

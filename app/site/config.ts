@@ -49,10 +49,10 @@ export async function siteConfigOfFolder(site: SiteFolder): Promise<SiteConfig> 
 /**
  * The settings of the site served, for site.config.ts (`moduleUrl`: its own
  * URL). Its compiled copy in a build (build/node/site.config.js) reads the
- * build's record (build/site.json); from source, SITE_DIR's site, or null for
- * the embedded example, whose settings site.config.ts holds.
+ * build's record (build/site.json); from source, the next.config of SITE_DIR's
+ * site, or of the embedded example (site/next.config.mjs).
  */
-export async function siteConfigOfSite(moduleUrl: string): Promise<SiteConfig | null> {
+export async function siteConfigOfSite(moduleUrl: string): Promise<SiteConfig> {
   if (moduleUrl.endsWith(".js")) {
     const file = fileURLToPath(new URL(`../${SITE_RECORD}`, moduleUrl));
     let record: SiteRecord;
@@ -65,6 +65,5 @@ export async function siteConfigOfSite(moduleUrl: string): Promise<SiteConfig | 
     }
     return defineSiteConfig(record.config);
   }
-  const site = currentSite();
-  return site.embedded ? null : siteConfigOfFolder(site);
+  return siteConfigOfFolder(currentSite());
 }

@@ -2,7 +2,8 @@
  * The site the shell builds: a folder laid out as a Next.js pages-router
  * repository, read where Next.js reads it, never copied into the shell. Named
  * by `SITE_DIR` for `npm run build` and `npm run dev` (a build remembers its
- * site: site.config.ts); without it, the embedded example (app/pages/).
+ * site: site.config.ts); without it, the embedded example (site/), laid out
+ * and read as any other.
  *
  *   pages/ or src/pages/         the pages (a root pages/ wins, as in Next.js)
  *   middleware.ts, proxy.ts      beside the pages folder (the root, or src/)
@@ -20,15 +21,15 @@ import { fileURLToPath } from "node:url";
 
 /** Where each part of a site is, as absolute paths. */
 export interface SiteFolder {
-  /** The site's root; the shell's own for the embedded example. */
+  /** The site's root. */
   readonly dir: string;
-  /** Whether this is the embedded example (app/pages/, its settings in site.config.ts). */
+  /** Whether this is the embedded example (site/): the default, when SITE_DIR is unset. */
   readonly embedded: boolean;
   readonly pagesDir: string;
   /** Where the middleware, `instrumentation` and the like sit: the pages folder's parent. */
   readonly sourceDir: string;
   readonly publicDir: string;
-  /** The site's next.config file, or null: the embedded example, or a site without one. */
+  /** The site's next.config file, or null for a site without one. */
   readonly nextConfig: string | null;
 }
 
@@ -44,14 +45,20 @@ export const NEXT_CONFIG_FILES = [
   "next.config.mts",
 ] as const;
 
-/** The embedded example: its pages in app/pages, its files in public/. */
+/** The embedded example's folder: the site served when SITE_DIR is unset. */
+export const EMBEDDED_SITE_DIR = join(SHELL_DIR, "site");
+
+/**
+ * The embedded example (site/), a pages-router site like any other. Written
+ * out, not looked for: the e2e runner's image holds its config, not its pages.
+ */
 export const EMBEDDED_SITE: SiteFolder = {
-  dir: SHELL_DIR,
+  dir: EMBEDDED_SITE_DIR,
   embedded: true,
-  pagesDir: join(SHELL_DIR, "app", "pages"),
-  sourceDir: join(SHELL_DIR, "app"),
-  publicDir: join(SHELL_DIR, "public"),
-  nextConfig: null,
+  pagesDir: join(EMBEDDED_SITE_DIR, "pages"),
+  sourceDir: EMBEDDED_SITE_DIR,
+  publicDir: join(EMBEDDED_SITE_DIR, "public"),
+  nextConfig: join(EMBEDDED_SITE_DIR, "next.config.mjs"),
 };
 
 /** A problem with the folder SITE_DIR names, said the way a person can act on. */
@@ -116,7 +123,6 @@ const SHELL_OWNED = /^(react|react-dom|scheduler|next|styled-jsx|@next\/.*|@type
  * without the site's folder.
  */
 export function sitePackagesOf(site: SiteFolder): string[] {
-  if (site.embedded) return [];
   const modules = join(site.dir, "node_modules");
   if (!existsSync(modules)) return [];
   return readdirSync(modules, { withFileTypes: true })

@@ -1,5 +1,5 @@
 /**
- * The benchmark's Next.js peer: the example site's own pages folder (app/pages),
+ * The benchmark's Next.js peer: the example site (site/),
  * built by Next.js (tests/next-sites.ts assembles it under .sites/example/ and
  * sets the project root), with the same URL contract as the main app (locales,
  * trailing slash, image size sets).

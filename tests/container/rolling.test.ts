@@ -38,7 +38,7 @@ function buildB(imageA: string) {
       .split("\0")
       .filter(Boolean);
     for (const file of files) cpSync(file, join(source, file), { recursive: true });
-    const messages = join(source, "app/i18n/messages.ts");
+    const messages = join(source, "site/i18n/messages.ts");
     execFileSync("sed", ["-i", `s/${TEXT_A}/${TEXT_B}/`, messages]);
     execFileSync("grep", ["-q", TEXT_B, messages]);
     execFileSync("scripts/build-image.sh", [IMAGE_B], {

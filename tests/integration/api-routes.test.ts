@@ -1,5 +1,5 @@
 /**
- * The example site's API route (app/pages/api/posts/[slug].ts) in the
+ * The example site's API route (site/pages/api/posts/[slug].ts) in the
  * production build, with the shell around it: the URL contract's redirects,
  * the malformed-input checks, the access log. What a handler gets and may
  * answer, against Next.js: e2e/differential/api.spec.ts.

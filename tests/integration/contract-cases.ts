@@ -11,7 +11,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
-import { messages } from "../../app/i18n/messages.ts";
+import { messages } from "../../site/i18n/messages.ts";
 import { pagesIn } from "../../app/pages-folder.ts";
 import { TRAILING_SLASH } from "../../app/routing/canonical-url.ts";
 import { LOCALES, type Locale } from "../../app/routing/locale.ts";
@@ -29,7 +29,7 @@ import {
 export const { L0, L1, L2, UNSERVED, base, at, belowBase, canonical, pathIn, dataPath } =
   siteTerms(site);
 
-/** The app's text in `locale` (app/i18n/messages.ts), for the headings a page must show. */
+/** The app's text in `locale` (site/i18n/messages.ts), for the headings a page must show. */
 export const text = (locale: string) => messages(locale as Locale);
 
 /** §1: [path, route pattern, params]. */
@@ -58,13 +58,13 @@ export const ROUTE_CASES: [string, string, Record<string, unknown>][] = (
 ).map(([path, route, params]) => [canonical(path), route, params]);
 
 /**
- * §1 for every page of app/pages, in every locale, read from the folder as the
+ * §1 for every page of site/pages, in every locale, read from the folder as the
  * route table reads it: a URL made from its pattern (`[slug]` -> one segment
  * with a space, a catch-all -> two segments), with the parameters it must get.
  * An optional catch-all is asked for with no segment and with one.
  */
 export const PAGE_INVENTORY: [string, string, Record<string, unknown>][] = pagesIn(
-  fileURLToPath(new URL("../../app/pages", import.meta.url)),
+  fileURLToPath(new URL("../../site/pages", import.meta.url)),
 ).flatMap((page) => {
   const samples: { path: string[]; params: Record<string, string | string[]> }[] = [
     { path: [], params: {} },

@@ -157,7 +157,7 @@ describe("what comes from Vite", () => {
   });
 
   test("an edited route is served at the next request, without a restart", async () => {
-    const file = join(server.appDir, "app", "pages", "about.tsx");
+    const file = join(server.appDir, "site", "pages", "about.tsx");
     const before = await server.request(canonical("/about"));
     const source = await readFile(file, "utf8");
     const marker = "Edited while the dev server runs";
@@ -174,8 +174,8 @@ describe("what comes from Vite", () => {
 
   test("a page file added while it runs answers at once, unprefixed and in every locale", async () => {
     expect((await server.request(canonical("/pricing/pro"))).status).toBe(404);
-    await mkdir(join(server.appDir, "app", "pages", "pricing"));
-    await writeFile(join(server.appDir, "app", "pages", "pricing", "[plan].tsx"), PRICING_PAGE);
+    await mkdir(join(server.appDir, "site", "pages", "pricing"));
+    await writeFile(join(server.appDir, "site", "pages", "pricing", "[plan].tsx"), PRICING_PAGE);
     await expect
       .poll(async () => (await server.request(canonical("/pricing/pro"))).status, {
         timeout: 15_000,

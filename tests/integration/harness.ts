@@ -223,7 +223,7 @@ export async function startServer(
 const APP_FILES = [
   "app",
   "server",
-  "public",
+  "site",
   "site.config.ts",
   "package.json",
   "tsconfig.json",
@@ -266,7 +266,7 @@ export async function startDevServer(
   };
 }
 
-/** A page a test adds to a copy of the app, as `app/pages/pricing/[plan].tsx`: nothing but the frame. */
+/** A page a test adds to a copy of the app, as `site/pages/pricing/[plan].tsx`: nothing but the frame. */
 export const PRICING_PAGE = `import { Page } from "../../components/page.tsx";
 
 export default function Pricing() {

@@ -84,7 +84,7 @@ async function buildWithFixtures(): Promise<{ dir: string; photoBytes: number }>
   await cp(join("build", "client"), join(dir, "client"), { recursive: true });
   const fixtures = join(dir, "client", "fixtures");
   await mkdir(fixtures);
-  const photo = sharp("public/images/valley.jpg");
+  const photo = sharp("site/public/images/valley.jpg");
   await photo
     .clone()
     .resize({ width: 800 })
@@ -102,7 +102,7 @@ async function buildWithFixtures(): Promise<{ dir: string; photoBytes: number }>
   );
   await writeFile(join(fixtures, "bomb.png"), decompressionBomb());
   await writeFile(join(fixtures, "text.jpg"), "<html>not an image</html>");
-  const { size } = await stat("public/images/valley.jpg");
+  const { size } = await stat("site/public/images/valley.jpg");
   return { dir, photoBytes: size };
 }
 
@@ -450,7 +450,7 @@ describe("remote sources", () => {
   const servers: RunningServer[] = [];
 
   beforeAll(async () => {
-    photo = await sharp("public/images/valley.jpg").resize({ width: 1000 }).jpeg().toBuffer();
+    photo = await sharp("site/public/images/valley.jpg").resize({ width: 1000 }).jpeg().toBuffer();
     origin = createServer((req, res) => {
       switch (req.url) {
         case "/cat.jpg":
@@ -574,7 +574,7 @@ describe("the optimizer's memory budget", () => {
   beforeAll(async () => {
     build = await buildWithFixtures();
     // 4000 x 2667 in WebP: decoded whole, it takes more than 120 MiB in any format at 3840 px.
-    await sharp("public/images/valley.jpg")
+    await sharp("site/public/images/valley.jpg")
       .resize({ width: 4000 })
       .webp()
       .toFile(join(build.dir, "client", "fixtures", "wide.webp"));

@@ -18,7 +18,7 @@ beforeAll(async () => {
   server = await startAppCopy({
     "site.config.ts": siteConfigSource({ i18n: undefined, basePath: undefined }),
     // A docs site that keeps its English pages under en/, with no i18n.
-    "app/pages/en/guide.tsx": PRICING_PAGE,
+    "site/pages/en/guide.tsx": PRICING_PAGE,
   });
 }, 180_000);
 afterAll(() => server?.stop());

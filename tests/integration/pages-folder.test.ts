@@ -12,7 +12,7 @@ import { buildAppCopy, PRICING_PAGE, startAppCopy, type RunningServer } from "./
 describe("a page added as a file", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startAppCopy({ "app/pages/pricing/[plan].tsx": PRICING_PAGE });
+    server = await startAppCopy({ "site/pages/pricing/[plan].tsx": PRICING_PAGE });
   }, 120_000);
   afterAll(() => server?.stop());
 
@@ -37,8 +37,8 @@ describe("a page added as a file", () => {
 
 test("files Next.js would refuse fail the build, which names each of them", async () => {
   const failure = await buildAppCopy({
-    "app/pages/blog/[id].tsx": PRICING_PAGE,
-    "app/pages/guide/[...rest]/more.tsx": PRICING_PAGE,
+    "site/pages/blog/[id].tsx": PRICING_PAGE,
+    "site/pages/guide/[...rest]/more.tsx": PRICING_PAGE,
   }).then(
     () => new Error("it built"),
     (error: unknown) => error as Error,
@@ -52,13 +52,13 @@ test("files Next.js would refuse fail the build, which names each of them", asyn
 
 test("a page whose getStaticProps or render fails fails the build, as next build does, naming the page, its URL and the error", async () => {
   const failure = await buildAppCopy({
-    "app/pages/broken.tsx": [
+    "site/pages/broken.tsx": [
       "export default function Broken() {",
       '  throw new Error("the page cannot render");',
       "}",
       "",
     ].join("\n"),
-    "app/pages/catalogue.tsx": [
+    "site/pages/catalogue.tsx": [
       "export const getStaticProps = () => {",
       '  throw new Error("the catalogue service is down");',
       "};",

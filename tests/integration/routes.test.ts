@@ -21,7 +21,7 @@ describe("contract §1: the example routes", () => {
   );
 
   test.each(PAGE_INVENTORY)(
-    "every page of app/pages, in every locale: %s renders %s with params %j",
+    "every page of site/pages, in every locale: %s renders %s with params %j",
     (path, route, params) => expectRoute(server, path, route, params),
   );
 

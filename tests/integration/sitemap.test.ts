@@ -1,5 +1,5 @@
 /**
- * `/sitemap.xml` and `/robots.txt`, over HTTP: every page of app/pages once per
+ * `/sitemap.xml` and `/robots.txt`, over HTTP: every page of site/pages once per
  * locale, dynamic pages by their getStaticPaths, each URL the canonical URL its
  * page names, with its hreflang alternates; ETags; a site's own robots.txt; and
  * a getStaticPaths that does not fit its page stops the start, naming the file.
@@ -36,11 +36,11 @@ function entriesOf(xml: string): { loc: string; alternates: Record<string, strin
   }));
 }
 
-/** The paths the example pages' getStaticPaths name (app/pages/blog/[slug].tsx, docs/[...path].tsx). */
+/** The paths the example pages' getStaticPaths name (site/pages/blog/[slug].tsx, docs/[...path].tsx). */
 const STATIC_PATHS = ["/blog/hello%20world", "/blog/hello", "/docs/getting-started/install"];
 
 /** Every page without a required parameter, by its own path (an optional catch-all with none). */
-const PLAIN_PAGES = pagesIn(fileURLToPath(new URL("../../app/pages", import.meta.url)))
+const PLAIN_PAGES = pagesIn(fileURLToPath(new URL("../../site/pages", import.meta.url)))
   .filter((page) =>
     page.segments.every((s) => s.kind === "static" || s.kind === "optional-catch-all"),
   )
@@ -147,8 +147,8 @@ export default function Pricing() {
   let copy: RunningServer;
   beforeAll(async () => {
     dir = await buildAppCopy({
-      "public/robots.txt": ROBOTS,
-      "app/pages/pricing/[plan].tsx": PRICING,
+      "site/public/robots.txt": ROBOTS,
+      "site/pages/pricing/[plan].tsx": PRICING,
     });
     const paths = [{ params: { plan: "pro plan" } }, "/pricing/team"];
     copy = await startServer({ PRICING_PATHS: JSON.stringify(paths) }, productionIn(dir));
@@ -184,6 +184,6 @@ export default function Pricing() {
     );
     expect(code).toBe(1);
     // The page by its route id: its file without the extension.
-    expect(fatalMessage(output)).toBe(`app/pages/pricing/[plan]: ${problem}`);
+    expect(fatalMessage(output)).toBe(`pages/pricing/[plan]: ${problem}`);
   });
 });

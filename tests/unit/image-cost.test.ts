@@ -13,7 +13,7 @@ const MiB = 1 << 20;
 
 /** The sources the coefficients were measured on (docs/decisions/024). */
 const SOURCES: Record<string, SourceHeader> = {
-  // public/images/valley.jpg: a progressive JPEG
+  // site/public/images/valley.jpg: a progressive JPEG
   valley: { type: "jpeg", width: 2400, height: 1600, progressive: true, orientation: 1 },
   baseline6000: { type: "jpeg", width: 6000, height: 4000, progressive: false, orientation: 1 },
   png4000: { type: "png", width: 4000, height: 2667, progressive: false, orientation: 1 },

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { TRANSLATED_LOCALES, messages } from "../../app/i18n/messages.ts";
+import { TRANSLATED_LOCALES, messages } from "../../site/i18n/messages.ts";
 import site from "../../site.config.ts";
 import secondSite from "../second-site/site.config.ts";
 

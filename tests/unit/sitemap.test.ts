@@ -32,7 +32,7 @@ describe("pagePath: a page's path for its parameters, the inverse of pageParams"
     ["docs/[...path].tsx", { path: ["a", ""] }, "path must be an array of non-empty strings"],
     ["about.tsx", { x: "1" }, "x: not a parameter of /about"],
   ])("%s with %j is refused: %s", (file, params, problem) => {
-    expect(() => pagePath(page(file), params)).toThrow(`app/pages/${file}: ${problem}`);
+    expect(() => pagePath(page(file), params)).toThrow(`pages/${file}: ${problem}`);
   });
 
   test("any parameters come back from their path unchanged", () => {
@@ -103,7 +103,7 @@ describe("sitemapPaths", () => {
     async (get, problem) => {
       await expect(
         sitemapPaths([{ page: page("blog/[slug].tsx"), getStaticPaths: get }], NO_LOCALES),
-      ).rejects.toThrow(`app/pages/blog/[slug].tsx: ${problem}`);
+      ).rejects.toThrow(`pages/blog/[slug].tsx: ${problem}`);
     },
   );
 });

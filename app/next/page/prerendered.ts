@@ -14,7 +14,7 @@
  */
 import { isObject } from "../../routing/is-object.ts";
 import type { PageParams } from "../../routing/pages.ts";
-import type { PagePropsOutcome } from "./props.ts";
+import type { PagePropsOutcome } from "./types.ts";
 
 /** The file, beside the build's other records. */
 export const PRERENDERED_PROPS_RECORD = "prerendered-props.json";

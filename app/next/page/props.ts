@@ -15,8 +15,9 @@ import { MAX_REVALIDATE_S } from "../../routing/render-once.ts";
 import { nextQuery } from "../routing/query.ts";
 import { customAppInitialProps, initialProps } from "./initial-props.ts";
 import type {
+  PagePropsOutcome,
+  Revalidate,
   AppComponent,
-  AppProps,
   DataFunctions,
   NextPageContext,
   PageComponent,
@@ -26,23 +27,7 @@ import type {
 import { cookiesOf } from "../../routing/cookies.ts";
 import { prerenderedOutcome, staticPropsKey } from "./prerendered.ts";
 
-/** `revalidate` as a data function returns it: seconds, or false for never. */
-export type Revalidate = number | false;
-
-export type PagePropsOutcome =
-  | { readonly kind: "props"; readonly props: AppProps; readonly revalidate?: Revalidate }
-  | { readonly kind: "not-found"; readonly revalidate?: Revalidate }
-  | {
-      readonly kind: "redirect";
-      readonly destination: string;
-      readonly status: number;
-      /** False: `destination` is a whole path, without the base path put before it. */
-      readonly basePath: boolean;
-    }
-  /** The fallback page of a path `getStaticPaths` did not list, while its props are made. */
-  | { readonly kind: "fallback" }
-  /** The page's code answered the request itself (`res.end()`): nothing more to send. */
-  | { readonly kind: "sent" };
+export type { PagePropsOutcome, Revalidate } from "./types.ts";
 
 export { localeFieldsOf, PAGE_LOCALES, type PageLocales } from "../../routing/locale.ts";
 

@@ -90,3 +90,21 @@ export function nextPageOf(handle: unknown): NextPageHandle["next"] | null {
 export interface ClientNotFound {
   readonly pattern: string;
 }
+
+/** `revalidate` as a data function returns it: seconds, or false for never. */
+export type Revalidate = number | false;
+
+export type PagePropsOutcome =
+  | { readonly kind: "props"; readonly props: AppProps; readonly revalidate?: Revalidate }
+  | { readonly kind: "not-found"; readonly revalidate?: Revalidate }
+  | {
+      readonly kind: "redirect";
+      readonly destination: string;
+      readonly status: number;
+      /** False: `destination` is a whole path, without the base path put before it. */
+      readonly basePath: boolean;
+    }
+  /** The fallback page of a path `getStaticPaths` did not list, while its props are made. */
+  | { readonly kind: "fallback" }
+  /** The page's code answered the request itself (`res.end()`): nothing more to send. */
+  | { readonly kind: "sent" };

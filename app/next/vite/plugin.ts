@@ -18,7 +18,7 @@
  * - styled-jsx compiles as Next.js compiles it (app/next/styled-jsx/), and
  *   `next/font/local` calls become CSS modules (app/next/font/).
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, statSync, utimesSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { transformWithOxc, type Plugin } from "vite";
@@ -37,6 +37,8 @@ import { nextImportOf, withoutNextTypeImports } from "./imports.ts";
 import { PageModuleError, transformPageModule } from "./page-module.ts";
 
 const NEXT_DIR = fileURLToPath(new URL("..", import.meta.url));
+/** The route table (app/routes.ts), made from the pages folder. */
+const ROUTE_TABLE_FILE = fileURLToPath(new URL("../../routes.ts", import.meta.url));
 const INLINE_STYLES = join(NEXT_DIR, "inline-styles.ts");
 const RUNTIME = {
   client: join(NEXT_DIR, "page", "client.tsx"),
@@ -100,7 +102,7 @@ const MIDDLEWARE_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs"];
 
 /**
  * The site's middleware file beside the pages folder (`sourceDir`: the site's
- * root or src/; the embedded example's app/), or null; two of them are an error.
+ * root or src/), or null; two of them are an error.
  */
 export function middlewareFileIn(
   sourceDir: string,
@@ -192,6 +194,18 @@ export function nextPages(): Plugin[] {
       enforce: "pre",
       configResolved(config) {
         root = config.root;
+      },
+      configureServer(server) {
+        // React Router reads its route table again when a file comes or goes in
+        // app/, not in the site's pages folder: a page added or removed there
+        // touches the table's file, which makes it read again, as `next dev` does.
+        server.watcher.add(pagesDir);
+        server.watcher.on("all", (event, path) => {
+          if ((event === "add" || event === "unlink") && path.startsWith(pagesDir + sep)) {
+            const now = new Date();
+            utimesSync(ROUTE_TABLE_FILE, now, now);
+          }
+        });
       },
       resolveId(source, importer) {
         if (source === API_ROUTES_MODULE) return RESOLVED_API_ROUTES;

@@ -1,4 +1,4 @@
-import { Page } from "../../components/page.tsx";
+import { LabPage } from "./frame.tsx";
 import type { Route } from "./+types/boom";
 import { requireFixtures } from "./fixtures.ts";
 
@@ -8,5 +8,5 @@ export function loader({ request, context }: Route.LoaderArgs): never {
 }
 
 export default function Boom() {
-  return <Page pattern="/lab/boom" title="Never rendered" description="A test fixture." />;
+  return <LabPage pattern="/lab/boom" title="Never rendered" />;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Page } from "../../components/page.tsx";
+import { LabPage } from "./frame.tsx";
 import type { Route } from "./+types/client-error";
 import { requireFixtures } from "./fixtures.ts";
 
@@ -17,7 +17,5 @@ export default function ClientError() {
     return () => clearTimeout(timer);
   }, []);
   if (hydrated) throw new Error("lab: a client-side exception after hydration");
-  return (
-    <Page pattern="/lab/client-error" title="Client error fixture" description="A test fixture." />
-  );
+  return <LabPage pattern="/lab/client-error" title="Client error fixture" />;
 }

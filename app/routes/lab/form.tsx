@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { Page } from "../../components/page.tsx";
+import { LabPage } from "./frame.tsx";
 import type { Route } from "./+types/form";
 import { formFields, requireFixtures } from "./fixtures.ts";
 
@@ -22,12 +22,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function FormFixture({ actionData }: Route.ComponentProps) {
   return (
-    <Page pattern="/lab/form" title="Form fixture" description="A test fixture.">
+    <LabPage pattern="/lab/form" title="Form fixture">
       <Form method="post">
         <input name="message" aria-label="message" />
         <button type="submit">Send</button>
       </Form>
       {actionData && <p data-echo={actionData.echo}>{actionData.echo}</p>}
-    </Page>
+    </LabPage>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { Page } from "../../components/page.tsx";
+import { LabPage } from "./frame.tsx";
 import { useCanonicalOptions } from "../../root-data.ts";
 import { stripBasePath } from "../../routing/base-path.ts";
 import type { Route } from "./+types/links";
@@ -21,7 +21,7 @@ export function loader({ request, context, url }: Route.LoaderArgs) {
 export default function Links({ loaderData }: Route.ComponentProps) {
   const { basePath } = useCanonicalOptions();
   return (
-    <Page pattern="/lab/links" title="Links fixture" description="A test fixture.">
+    <LabPage pattern="/lab/links" title="Links fixture">
       <ul>
         {loaderData.targets.map((to) => (
           <li key={to}>
@@ -39,6 +39,6 @@ export default function Links({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       )}
-    </Page>
+    </LabPage>
   );
 }

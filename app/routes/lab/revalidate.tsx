@@ -1,4 +1,4 @@
-import { Page } from "../../components/page.tsx";
+import { LabPage } from "./frame.tsx";
 import { requestInfo } from "../../context.ts";
 import type { Route } from "./+types/revalidate";
 import { increment } from "./counter.server.ts";
@@ -35,8 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Revalidate({ loaderData }: Route.ComponentProps) {
   return (
-    <Page pattern="/lab/revalidate" title="Revalidation fixture" description="A test fixture.">
+    <LabPage pattern="/lab/revalidate" title="Revalidation fixture">
       <p data-render={loaderData.render}>Render {loaderData.render} of this page.</p>
-    </Page>
+    </LabPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Page } from "../../components/page.tsx";
+import { LabPage } from "./frame.tsx";
 import type { Route } from "./+types/slow";
 import { delay, delayParam, requireFixtures } from "./fixtures.ts";
 
@@ -11,8 +11,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export default function Slow({ loaderData }: Route.ComponentProps) {
   return (
-    <Page pattern="/lab/slow" title="Slow route" description="A test fixture.">
+    <LabPage pattern="/lab/slow" title="Slow route">
       <p data-waited-ms={loaderData.waitedMs}>Loaded after {loaderData.waitedMs} ms.</p>
-    </Page>
+    </LabPage>
   );
 }

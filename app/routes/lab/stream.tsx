@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, data } from "react-router";
-import { Page } from "../../components/page.tsx";
+import { LabPage } from "./frame.tsx";
 import type { Route } from "./+types/stream";
 import { delay, delayParam, requireFixtures } from "./fixtures.ts";
 
@@ -31,7 +31,7 @@ function FailsOnServer({ when }: { when: Failure }) {
 export default function Stream({ loaderData }: Route.ComponentProps) {
   const { fail } = loaderData;
   return (
-    <Page pattern="/lab/stream" title="Streaming fixture" description="A test fixture.">
+    <LabPage pattern="/lab/stream" title="Streaming fixture">
       <p data-shell="">The shell comes first.</p>
       {fail === "shell" && <FailsOnServer when={fail} />}
       <Suspense fallback={<p data-pending="">Waiting.</p>}>
@@ -45,6 +45,6 @@ export default function Stream({ loaderData }: Route.ComponentProps) {
           )}
         </Await>
       </Suspense>
-    </Page>
+    </LabPage>
   );
 }

@@ -76,7 +76,7 @@ export const IMAGE_CONTENT_SECURITY_POLICY =
  * AVIF reaches WebP's look at a lower nominal quality: 5/8 of it, the ratio of
  * sharp's defaults (AVIF 50, WebP 80), which Next.js uses too, checked there with
  * dssim and ssimulacra2. Effort 3 (libvips' default is 4): on
- * public/images/valley.jpg, 4 took 2.5 to 21 s per variant; 3 takes 0.04 to 0.3 s
+ * site/public/images/valley.jpg, 4 took 2.5 to 21 s per variant; 3 takes 0.04 to 0.3 s
  * up to 1080 px, and effort 2, a third faster, gave 2 to 15 % more bytes.
  */
 const avifQuality = (quality: number) => Math.max(1, Math.round((quality * 5) / 8));

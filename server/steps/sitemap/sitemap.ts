@@ -1,6 +1,6 @@
 /**
  * `/sitemap.xml` and `/robots.txt`, made from the build: every page of
- * app/pages once per locale, with its `hreflang` alternates. A page with
+ * site/pages once per locale, with its `hreflang` alternates. A page with
  * parameters is listed for the paths its module names in `getStaticPaths`, as
  * Next.js asks of a dynamic page to prerender (docs/routing.md, "Sitemap and robots").
  * Pure functions of the pages and their paths; step.ts serves them.

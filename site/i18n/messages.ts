@@ -16,7 +16,6 @@ export interface Messages {
   shop: { title: string; all: string; filtered: (filters: string) => string };
   notFound: { title: string; body: string; home: string };
   serverError: { title: string; body: string; reference: string };
-  clientError: { title: string; body: string; reload: string };
   statusError: { title: (status: number) => string };
 }
 
@@ -55,11 +54,6 @@ const en: Messages = {
     title: "Something went wrong",
     body: "We could not show this page. Please try again in a moment.",
     reference: "Reference",
-  },
-  clientError: {
-    title: "Application error",
-    body: "A client-side exception has occurred.",
-    reload: "Reload the page",
   },
   statusError: { title: (status) => `Request failed (${status})` },
 };
@@ -106,11 +100,6 @@ const fr: Messages = {
     body: "Nous n’avons pas pu afficher cette page. Réessayez dans un instant.",
     reference: "Référence",
   },
-  clientError: {
-    title: "Erreur de l’application",
-    body: "Une exception côté client s’est produite.",
-    reload: "Recharger la page",
-  },
   statusError: { title: (status) => `La requête a échoué (${status})` },
 };
 
@@ -155,11 +144,6 @@ const de: Messages = {
     title: "Etwas ist schiefgelaufen",
     body: "Diese Seite konnte nicht angezeigt werden. Bitte versuchen Sie es gleich noch einmal.",
     reference: "Referenz",
-  },
-  clientError: {
-    title: "Anwendungsfehler",
-    body: "Im Browser ist eine Ausnahme aufgetreten.",
-    reload: "Seite neu laden",
   },
   statusError: { title: (status) => `Anfrage fehlgeschlagen (${status})` },
 };
@@ -206,11 +190,6 @@ const es: Messages = {
     body: "No pudimos mostrar esta página. Inténtelo de nuevo en un momento.",
     reference: "Referencia",
   },
-  clientError: {
-    title: "Error de la aplicación",
-    body: "Se produjo una excepción en el navegador.",
-    reload: "Recargar la página",
-  },
   statusError: { title: (status) => `La solicitud falló (${status})` },
 };
 
@@ -256,11 +235,6 @@ const ptBR: Messages = {
     body: "Não foi possível exibir esta página. Tente novamente em instantes.",
     reference: "Referência",
   },
-  clientError: {
-    title: "Erro do aplicativo",
-    body: "Ocorreu uma exceção no navegador.",
-    reload: "Recarregar a página",
-  },
   statusError: { title: (status) => `A solicitação falhou (${status})` },
 };
 
@@ -278,6 +252,6 @@ export const hasMessages = (locale: string): boolean => Object.hasOwn(MESSAGES, 
 export function messages(locale: string): Messages {
   const text = MESSAGES[locale];
   if (!text)
-    throw new Error(`app/i18n/messages.ts has no text for the locale ${JSON.stringify(locale)}`);
+    throw new Error(`site/i18n/messages.ts has no text for the locale ${JSON.stringify(locale)}`);
   return text;
 }

@@ -3,7 +3,7 @@ import Head from "next/head";
 import { useRouter } from "next/router";
 import { SiteHeader } from "../components/site-header.tsx";
 // The site's one stylesheet: small, so the shell puts it in the document's head.
-import "../app.css";
+import "../styles/app.css";
 
 /** The example site's frame: its icon, its header and language switcher around every page. */
 export default function ExampleApp({ Component, pageProps }: AppProps) {
