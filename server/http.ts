@@ -105,6 +105,8 @@ function requestIdFor(req: IncomingMessage, trustProxy: boolean): string {
 export interface AppListener extends RequestListener {
   /** Settles once the build's sitemap paths are known; rejects, naming the page, if they cannot be. */
   readonly ready: Promise<unknown>;
+  /** Keeps the page rendered once at `target` for `origin`, as a visitor's request would (server/static-pages/warm.ts). */
+  readonly warm: (origin: string, target: string) => Promise<void>;
 }
 
 export function createRequestListener(deps: AppDependencies): AppListener {
@@ -349,5 +351,5 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     if (traced) void context.with(traced.context, () => answer(exchange, steps));
     else void answer(exchange, null);
   };
-  return Object.assign(listener, { ready: sitemapStep.paths });
+  return Object.assign(listener, { ready: sitemapStep.paths, warm: pages.warm });
 }

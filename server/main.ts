@@ -20,6 +20,8 @@ import { planMemory, type MemoryPlan } from "./platform/memory-plan.ts";
 import { loadSiteEnv } from "./platform/site-env.ts";
 import { loadPublicEnv } from "./platform/public-env.ts";
 import { registerInstrumentation } from "./platform/instrumentation.ts";
+import { prerenderedOf } from "./platform/build.ts";
+import { keptOriginOf, warmPages } from "./static-pages/warm.ts";
 
 /** package.json's version, as the working folder holds it (the image's /app), for build_info. */
 const APP_VERSION = (() => {
@@ -229,6 +231,17 @@ server.listen(config.port, config.host, () => {
     },
     "listening",
   );
+  // The pages rendered once, kept before a visitor asks (server/static-pages/warm.ts).
+  const prerendered = config.development ? null : prerenderedOf(current.build, config.buildDir);
+  if (prerendered !== null && config.publicOrigin !== null && config.warmPages) {
+    void warmPages(
+      current.pipeline.warm,
+      keptOriginOf(config.publicOrigin),
+      prerendered.urls,
+      logger,
+      () => lifecycle.shuttingDown,
+    );
+  }
 });
 
 /** The plan in MiB, for the "listening" line: what an operator checks first after an OOM. */

@@ -261,6 +261,12 @@ export interface RenderOncePages {
   readonly purge: (request: Purge) => Promise<PurgeOutcome>;
   /** What is kept now, for the metrics. */
   readonly stats: () => RenderOnceStats;
+  /**
+   * Makes the page at `target` (path and query) kept for `origin`, unless it
+   * is already: from the shared cache, else rendered and kept there too
+   * (server/static-pages/warm.ts). Nothing is kept of a page rendered per request.
+   */
+  readonly warm: (origin: string, target: string) => Promise<void>;
 }
 
 export interface RenderOnceOptions {
@@ -295,6 +301,7 @@ export function renderOncePages(
       renderedPerRequest: () => {},
       purge: async () => ({ pages: 0, replicas: 1, confirmed: 1, problem: null }),
       stats: () => ({ entries: 0, bytes: 0, hits: 0, sharedHits: 0, misses: 0, evictions: 0 }),
+      warm: async () => {},
     };
   }
   const counts = { hits: 0, sharedHits: 0, misses: 0, evictions: 0 };
@@ -354,7 +361,7 @@ export function renderOncePages(
     send(exchange, page);
     if (revalidate) {
       page.staleAt = now + page.revalidateMs!;
-      renderAndKeep(
+      void renderAndKeep(
         origin,
         page.target,
         { revalidate: page.revalidateMs! / 1000, tags: page.tags },
@@ -385,19 +392,20 @@ export function renderOncePages(
    * Renders `target` once and keeps it, unless a render of it is under way (concurrent
    * requests share one; with a shared cache, the replicas do). `previous`: the page it
    * replaces, served meanwhile and kept if the new render fails or answers another
-   * status; that is logged once, as an error.
+   * status; that is logged once, as an error. `route` null: learnt from the render's
+   * pattern, and nothing is kept of a page rendered per request.
    */
   function renderAndKeep(
     origin: string,
     target: string,
-    route: RenderOnceRoute,
+    given: RenderOnceRoute | null,
     previous?: KeptPage,
-  ): void {
+  ): Promise<void> {
     const key = origin + target;
-    if (rendering.has(key)) return;
-    const inFlight = { target, tags: route.tags, purged: false };
+    if (rendering.has(key)) return Promise.resolve();
+    const inFlight = { target, tags: given?.tags ?? [], purged: false };
     rendering.set(key, inFlight);
-    const { revalidate } = route;
+    const revalidate = given?.revalidate ?? null;
     // Claimed for as long as a render may take; then held, by whoever rendered, until the
     // page's next try: the next interval, from the new page's render or the failed try.
     const claimMs = previous ? Math.min(previous.revalidateMs!, MAX_CLAIM_MS) : MAX_CLAIM_MS;
@@ -405,7 +413,7 @@ export function renderOncePages(
     const report = (found: { status?: number; error?: unknown }) => {
       problem = { status: problem?.status ?? found.status, error: problem?.error ?? found.error };
     };
-    void (tier ? tier.claim(key, claimMs) : Promise.resolve(""))
+    return (tier ? tier.claim(key, claimMs) : Promise.resolve(""))
       .then(async (token) => {
         if (token === null) return; // another replica renders it: its page comes through the shared cache
         const release = (ms: number) => tier?.release(key, token, ms);
@@ -433,6 +441,12 @@ export function renderOncePages(
           }
           return;
         }
+        const route = given ?? patterns.get(rendered.routePattern ?? "");
+        if (route === undefined) {
+          await release(0);
+          return;
+        }
+        inFlight.tags = route.tags;
         const page = await keptPage(rendered, target, compression, route);
         if (inFlight.purged) {
           await release(0);
@@ -493,7 +507,21 @@ export function renderOncePages(
       }
       if (status !== 200 && status !== 404) return;
       counts.misses++;
-      renderAndKeep(originOf(exchange), rawPath + rawSearch, route);
+      void renderAndKeep(originOf(exchange), rawPath + rawSearch, route);
+    },
+
+    async warm(origin, target) {
+      const key = origin + target;
+      if (kept.has(key)) return;
+      if (tier) {
+        const bytes = await tier.get(key);
+        const page = bytes === null ? null : decodeKeptPage(bytes, buildId);
+        if (page !== null) {
+          kept.set(key, page);
+          return;
+        }
+      }
+      await renderAndKeep(origin, target, null);
     },
 
     stats: () => ({ entries: kept.size, bytes: kept.calculatedSize, ...counts }),

@@ -48,19 +48,27 @@ export async function loadServerBuild(buildDir: string): Promise<AppServerBuild>
 function keepPrerendered(build: AppServerBuild, buildDir: string): void {
   const keep = (build.entry.module as { keepPrerenderedProps?: (r: PrerenderedProps) => void })
     .keepPrerenderedProps;
-  if (typeof keep !== "function") return;
+  const record = prerenderedOf(build, buildDir);
+  if (typeof keep === "function" && record !== null) keep(record);
+}
+
+/**
+ * The build's record of its pages rendered once (server/static-pages/), or
+ * null: none, or another build's.
+ */
+export function prerenderedOf(build: ServerBuild, buildDir: string): PrerenderedProps | null {
   let record: PrerenderedProps;
   try {
     record = JSON.parse(
       readFileSync(join(buildDir, PRERENDERED_PROPS_RECORD), "utf8"),
     ) as PrerenderedProps;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw new Error(`${join(buildDir, PRERENDERED_PROPS_RECORD)} is unreadable: build again`, {
       cause: error,
     });
   }
-  if (record.buildId === buildIdOf(build)) keep(record);
+  return record.buildId === buildIdOf(build) ? record : null;
 }
 
 /** The build itself, once it is known to be this app's: its entry.server makes the request context. */

@@ -27,6 +27,8 @@ export interface Config {
   readonly publicOrigin: string | null;
   /** Plain HTTP only redirects to HTTPS (the proxy says so): HSTS is sent (server/steps/security-headers.ts). */
   readonly httpsOnly: boolean;
+  /** With a public origin, the pages rendered once are rendered and kept at start (server/static-pages/warm.ts). */
+  readonly warmPages: boolean;
   /** The bearer secret of `POST /_revalidate`; null: the endpoint does not exist. */
   readonly revalidateSecret: string | null;
   readonly e2eFixtures: boolean;
@@ -274,6 +276,7 @@ export function loadConfig(given: Env): Readonly<Config> {
     trustProxy: read("TRUST_PROXY", flag, false),
     publicOrigin: read("PUBLIC_ORIGIN", origin, null),
     httpsOnly: read("HTTPS_ONLY", flag, false),
+    warmPages: read("WARM_PAGES", flag, true),
     revalidateSecret: read("REVALIDATE_SECRET", secret, null),
     e2eFixtures: read("E2E_FIXTURES", flag, false),
     buildDir: read("BUILD_DIR", text, "build"),

@@ -119,10 +119,13 @@ for (const { target, file, locale, path } of targets) {
     propsFailed.add(target);
   }
 }
-if (Object.keys(outcomes).length > 0) {
-  const record: PrerenderedProps = { buildId, madeAt, outcomes };
-  writeFileSync(recordFile, JSON.stringify(record));
-}
+const record: PrerenderedProps = {
+  buildId,
+  madeAt,
+  outcomes,
+  urls: targets.map(({ target }) => target),
+};
+writeFileSync(recordFile, JSON.stringify(record));
 
 const port = await freePort();
 const server = spawn(process.execPath, [join(buildDir, "node/server/main.js")], {

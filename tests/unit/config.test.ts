@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       trustProxy: false,
       publicOrigin: null,
       httpsOnly: false,
+      warmPages: true,
       metricsPort: 9464,
       revalidateSecret: null,
       e2eFixtures: false,

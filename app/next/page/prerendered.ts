@@ -29,6 +29,12 @@ export interface PrerenderedProps {
   readonly madeAt: number;
   /** By `staticPropsKey`. */
   readonly outcomes: Readonly<Record<string, StaticOutcome>>;
+  /**
+   * The URL (path below the base path included) of every page rendered once,
+   * getStaticProps' or not, in every locale: what the server keeps at start
+   * (server/static-pages/warm.ts).
+   */
+  readonly urls: readonly string[];
 }
 
 /** The key of a page's outcome: its pattern, locale and parameters. */

@@ -50,7 +50,7 @@ describe("prerenderedOutcome: the build's outcome, while fresh", () => {
     ...(revalidate !== undefined && { revalidate }),
   });
   const keep = (outcomes: Record<string, StaticOutcome>) =>
-    keepPrerenderedProps({ buildId: "b1", madeAt, outcomes });
+    keepPrerenderedProps({ buildId: "b1", madeAt, outcomes, urls: [] });
   afterEach(() => keepPrerenderedProps(null));
 
   test("without a record, none", () => {
