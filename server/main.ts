@@ -239,7 +239,10 @@ server.listen(config.port, config.host, () => {
       keptOriginOf(config.publicOrigin),
       prerendered.urls,
       logger,
-      () => lifecycle.shuttingDown,
+      {
+        stopped: () => lifecycle.shuttingDown,
+        ...(sharedCache && { sharedAvailable: sharedCache.available }),
+      },
     );
   }
 });

@@ -16,6 +16,11 @@ import type { Logger } from "../platform/logger.ts";
 
 /** At most this many URLs are kept at start: a larger site gets its first ones warm. */
 export const MAX_WARM_URLS = 5_000;
+/**
+ * How long the warm-up waits for the shared cache to answer (it connects in the
+ * background), so that a page another replica kept is taken, not rendered again.
+ */
+const SHARED_CACHE_WAIT_MS = 10_000;
 
 /** The origin a kept page is filed under, as the pipeline writes a request's: `https://host[:port]`. */
 export function keptOriginOf(publicOrigin: string): string {
@@ -25,16 +30,25 @@ export function keptOriginOf(publicOrigin: string): string {
 
 /**
  * Keeps each of `urls` for `origin` through `warm` (the pipeline's), in order,
- * one at a time, until `stopped()`; logs how many and how long once.
+ * one at a time, until `stopped()`; logs how many and how long once. With a
+ * shared cache, `sharedAvailable` says whether it answers yet.
  */
 export async function warmPages(
   warm: (origin: string, target: string) => Promise<void>,
   origin: string,
   urls: readonly string[],
   logger: Logger,
-  stopped: () => boolean,
+  { stopped, sharedAvailable }: { stopped: () => boolean; sharedAvailable?: () => boolean },
 ): Promise<void> {
   const started = Date.now();
+  while (
+    sharedAvailable &&
+    !sharedAvailable() &&
+    !stopped() &&
+    Date.now() - started < SHARED_CACHE_WAIT_MS
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   let done = 0;
   for (const url of urls.slice(0, MAX_WARM_URLS)) {
     if (stopped()) break;

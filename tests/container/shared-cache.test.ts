@@ -42,6 +42,8 @@ beforeAll(async () => {
         CACHE_URL: cacheUrl,
         PUBLIC_ORIGIN: ORIGIN,
         REVALIDATE_SECRET: SECRET,
+        // These replicas keep each page at its first request; the last test starts one that warms.
+        WARM_PAGES: "false",
       }),
     ),
   );
@@ -159,6 +161,37 @@ describe("three replicas, one cache", () => {
     }
     // Once it is gone, the same purge is confirmed.
     expect((await purge(replicas[0]!, { tags: ["lab"] })).status).toBe(200);
+  });
+
+  test("a replica started later keeps the release's pages at start: those the others kept from the shared cache, not rendered again", async () => {
+    const first = await kept(replicas[0]!, "/shop");
+    const build = String(first.headers["x-build-id"]);
+    // Kept in memory first, then in Redis.
+    await until(
+      "/shop in the shared cache",
+      async () =>
+        (await inspector.exists(`rrss:${build}:page:${ORIGIN}/shop`)) ? true : undefined,
+      5000,
+    );
+    const late = await startServer({ CACHE_URL: cacheUrl, PUBLIC_ORIGIN: ORIGIN });
+    try {
+      const warmed = await late.waitForLog(
+        (line) => line.msg === "pages rendered once kept at start",
+        30_000,
+      );
+      expect(warmed.pages).toBeGreaterThan(10);
+      expect(renderedOnce(late, "/shop")).toBe(0);
+      // The pages nobody had asked for: rendered by it, and now shared.
+      expect(renderedOnce(late, "/fr/about")).toBe(1);
+      const shop = await late.request("/shop");
+      expect(isKept(shop)).toBe(true);
+      expect(shop.headers.etag).toBe(first.headers.etag);
+      expect(renderedOnce(late, "/shop")).toBe(0);
+      expect(await inspector.exists(`rrss:${build}:page:${ORIGIN}/fr/about`)).toBe(1);
+      expect(late.logs.filter(isError)).toEqual([]);
+    } finally {
+      await late.stop();
+    }
   });
 
   test("a value that is not this build's page is ignored: the page is rendered", async () => {
