@@ -5,7 +5,7 @@
  * redirect as `__N_REDIRECT`; a 404 for what has no data, or another build's.
  */
 import { test } from "@playwright/test";
-import { answerOf, expectSame, RUNTIMES, type Runtime } from "./observe.ts";
+import { answerOf, expectSame, hydrated, openPage, RUNTIMES, type Runtime } from "./observe.ts";
 
 /** A runtime's build id, as its pages carry it. */
 async function buildIdOf(runtime: Runtime): Promise<string> {
@@ -115,4 +115,28 @@ test("Cache-Control of a page rendered per request, and of its data", async () =
     };
   }
   expectSame("Cache-Control per request", seen.next, seen.shell);
+});
+
+test("four quick clicks on a link to a page rendered per request make one getServerSideProps call", async ({
+  browser,
+}) => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const calls = async () =>
+      ((await answerOf(runtime, "/api/counted?key=clicks")).json as { calls: number }).calls;
+    const before = await calls();
+    const { page, errors, close } = await openPage(browser, runtime);
+    await page.goto("/dedupe");
+    await hydrated(page);
+    for (let i = 0; i < 4; i++) await page.click("#counted-link", { noWaitAfter: true });
+    await page.waitForSelector("#counted");
+    await page.waitForLoadState("networkidle");
+    seen[runtime] = {
+      calls: (await calls()) - before,
+      shown: await page.locator("#counted").textContent(),
+      errors,
+    };
+    await close();
+  }
+  expectSame("deduped data requests", seen.next, seen.shell);
 });

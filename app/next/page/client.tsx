@@ -5,8 +5,9 @@
  * client navigation as Next.js's client does:
  *
  * - a page with server data (`getServerSideProps`, `getStaticProps`) fetches
- *   them from its data URL, `/_next/data/<buildId>/<locale>/<path>.json`: the
- *   build id binds them to this tab's build. `{ notFound: true }` shows the
+ *   them from its data URL, `/_next/data/<buildId>/<locale>/<path>.json`, one
+ *   request in flight per URL (data-fetch.ts): the build id binds them to this
+ *   tab's build. `{ notFound: true }` shows the
  *   not-found page, `__N_REDIRECT` goes on to its destination, and anything
  *   else (another build's 404, a server error, no network) loads the target as
  *   a document (app/client/data-requests.ts, app/client/route-load.ts);
@@ -31,6 +32,7 @@ import { replacedByDocument } from "../../client/route-load.ts";
 import { isNotFoundData } from "../routing/data-url.ts";
 import { nextQuery } from "../routing/query.ts";
 import { nextDataUrlOf } from "./data-location.ts";
+import { fetchPageData } from "./data-fetch.ts";
 import { isShallowNavigation, querySearchOf } from "../router.tsx";
 import { siteApp } from "../site-files.ts";
 import { initialProps, hasInitialProps } from "./initial-props.ts";
@@ -88,10 +90,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       return { props, ready: true };
     }
 
-    const response = await fetch(dataUrl(), {
-      signal: request.signal,
-      headers: { "x-nextjs-data": "1" },
-    });
+    const response = await fetchPageData(dataUrl(), request.signal);
     if (response.status === 404 && (await isNotFoundData(response))) {
       // Next.js's client shows the 404 page with the router still on the page asked for.
       throw data({ pattern } satisfies ClientNotFound, { status: 404 });
