@@ -176,16 +176,19 @@ async function openTab(browser: Browser, url: string) {
   // network has changed ("interrupted by another navigation to" the same URL; each
   // seen in fresh-clone CI runs): that is the host, not the app, so the tab is
   // opened again, five times at most, a second more apart each time (three
-  // attempts in a row have failed within 651 ms while the bridge settled).
+  // attempts in a row have failed within 651 ms while the bridge settled). A
+  // load that never ends (its "load" event not within 30 s, once in a fresh-clone
+  // CI run, while the client loop was answered throughout) is tried again too,
+  // after 10 s.
   const reloadedByErrorPage = `interrupted by another navigation to "${url}"`;
   for (let attempt = 1; ; attempt++) {
     try {
-      await page.goto(url);
+      await page.goto(url, { timeout: 10_000 });
       break;
     } catch (error) {
       const message = String(error);
       const hostNetwork =
-        /ERR_NETWORK_CHANGED|chrome-error:\/\//.test(message) ||
+        /ERR_NETWORK_CHANGED|chrome-error:\/\/|Timeout 10000ms exceeded/.test(message) ||
         message.includes(reloadedByErrorPage);
       if (attempt === 5 || !hostNetwork) throw error;
       await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
