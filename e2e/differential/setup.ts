@@ -4,7 +4,7 @@
  * removes the shell's build.
  */
 import { rmSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import {
   buildWithNext,
   buildWithShell,
@@ -25,9 +25,13 @@ export const PLAIN_SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-s
  */
 export const REPO_SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-repo");
 
-/** Builds a site folder with both runtimes and serves each: their URLs, and how to stop them. */
-async function serveBoth(dir: string) {
-  const nextDir = buildWithNext(siteFolder(dir));
+/**
+ * Builds a site folder with both runtimes and serves each: their URLs, and how
+ * to stop them. `name`: the Next.js build's folder under bench/nextjs/.sites/,
+ * the same at every run (a copy's random name would leave one more each time).
+ */
+async function serveBoth(dir: string, name = basename(dir)) {
+  const nextDir = buildWithNext({ ...siteFolder(dir), name });
   const shellDir = buildWithShell(dir);
   const [next, shell] = await Promise.all([startNext(nextDir), startShell(shellDir)]);
   return {
@@ -50,7 +54,7 @@ export default async function setup() {
   const backend = await startEchoServer();
   process.env.BACKEND_ORIGIN = backend.url;
   process.env.NEXT_PUBLIC_BACKEND_ORIGIN = backend.url;
-  const repo = await serveBoth(repoDir);
+  const repo = await serveBoth(repoDir, basename(REPO_SITE_DIR));
   process.env.NEXT_URL = main.next;
   process.env.REPO_NEXT_URL = repo.next;
   process.env.REPO_SHELL_URL = repo.shell;
