@@ -9,7 +9,8 @@
  *   children, and React Router's links and styles.
  * - `<Main>`: the app (`<div id="__next">`, as Next.js wraps it).
  * - `<NextScript>`: the scripts, the shell's browser behaviours among them
- *   (route-load fallbacks, prefetching, scroll restoration, the viewport fix).
+ *   (route-load fallbacks, prefetching, scroll restoration, the viewport fix),
+ *   and the page's `__NEXT_DATA__` (next-data-script.tsx).
  *
  * Unlike Next.js's, the document is rendered in the browser too (React Router
  * hydrates the whole document): it must render the same there.
@@ -24,6 +25,7 @@ import { useRootData } from "../root-data.ts";
 import { ViewportHeightSync } from "../client/viewport-height.tsx";
 import { currentPublicEnv, publicEnvScript } from "../site/public-env.ts";
 import { inlineStyles } from "./inline-styles.ts";
+import { NextDataScript } from "./next-data-script.tsx";
 
 /** What the document's parts need from the page: its locale, the response's nonce, the app. */
 export interface DocumentParts {
@@ -89,6 +91,7 @@ export function NextScript() {
       <ViewportHeightSync />
       <HistoryNavigationFallback />
       <LinkPrefetcher />
+      <NextDataScript nonce={nonce} />
       <ScrollRestoration nonce={nonce} />
       <Scripts nonce={nonce} />
     </>

@@ -23,6 +23,7 @@ import {
 } from "../../app/routing/pages.ts";
 import { nextRouteMatcher } from "../../app/routing/precedence.ts";
 import { parseNextDataPath, NEXT_DATA_PREFIX } from "../../app/next/routing/data-url.ts";
+import { searchWithout } from "../../app/next/routing/query.ts";
 import type { RevalidateReason } from "../../app/context.ts";
 import type { NextDataAnswer, NextDataInput } from "../../app/next/page/data-request.ts";
 import type { StaticOutcome } from "../../app/next/page/prerendered.ts";
@@ -60,20 +61,6 @@ export interface NextData {
    * (server/static-pages/): null for a page of another kind. Throws what it throws.
    */
   staticProps(target: string): Promise<{ key: string; outcome: StaticOutcome } | null>;
-}
-
-/**
- * The query a data URL was asked with, less the page's parameters, which the
- * client adds to it (app/next/page/data-location.ts): the page's `resolvedUrl`
- * and `req.url` are its own URL's, as in Next.js.
- */
-export function searchWithout(search: string, params: PageParams): string {
-  const names = Object.keys(params);
-  if (search === "" || names.length === 0) return search;
-  const kept = new URLSearchParams(search);
-  for (const name of names) kept.delete(name);
-  const text = kept.toString();
-  return text === "" ? "" : `?${text}`;
 }
 
 export function nextData(

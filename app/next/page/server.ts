@@ -12,6 +12,7 @@ import { stripBasePath, withBasePath } from "../../routing/base-path.ts";
 import { localeAndPathOf, pageLocaleOf, splitLocalePath } from "../../routing/locale.ts";
 import { pageParams, pageRouteOf } from "../../routing/pages.ts";
 import { TRAILING_SLASH } from "../../routing/canonical-url.ts";
+import { searchWithout } from "../routing/query.ts";
 import { siteApp } from "../site-files.ts";
 import { customAppInitialProps } from "./initial-props.ts";
 import { PAGE_LOCALES, pageProps, staticPropsOutcome, type PagePropsOutcome } from "./props.ts";
@@ -31,12 +32,14 @@ export function patternOfFile(file: string): string {
 export function pageRequestOf(url: URL, pattern: string, basePath: string): PageRequest {
   const inner = stripBasePath(url.pathname, basePath) ?? url.pathname;
   const { locale, path } = splitLocalePath(inner);
+  const params = pageParams(pattern, path) ?? {};
   return {
     pattern,
-    params: pageParams(pattern, path) ?? {},
+    params,
     locale: pageLocaleOf(locale),
     path,
-    search: url.search,
+    search: searchWithout(url.search, params),
+    querySearch: url.search,
   };
 }
 

@@ -45,3 +45,19 @@ export function searchOf(query: Readonly<Record<string, unknown>>): string {
   const search = params.toString();
   return search === "" ? "" : `?${search}`;
 }
+
+/**
+ * A page's query less its parameters (a data URL's, which the client adds to
+ * it, app/next/page/data-location.ts; or a document's `?id=` beside its
+ * `[id]`): the page's `resolvedUrl` and `req.url` leave them out, as in Next.js.
+ */
+export function searchWithout(search: string, params: PageParams): string {
+  const names = Object.keys(params);
+  if (search === "" || names.length === 0) return search;
+  const kept = new URLSearchParams(search);
+  // Written again only when one is there: the rest keeps its own spelling.
+  if (!names.some((name) => kept.has(name))) return search;
+  for (const name of names) kept.delete(name);
+  const text = kept.toString();
+  return text === "" ? "" : `?${text}`;
+}

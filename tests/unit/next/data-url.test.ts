@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { nextDataPath, parseNextDataPath } from "../../../app/next/routing/data-url.ts";
-import { searchWithout } from "../../../server/pages/next-data.ts";
+import { searchWithout } from "../../../app/next/routing/query.ts";
 
 const LOCALES = ["en", "fr"];
 
