@@ -99,28 +99,22 @@ function useServerFacts(): NextDataFacts {
   };
 }
 
-function ServerNextDataScript({ nonce }: { nonce: string | undefined }) {
+/**
+ * The element's text: the server's, for the page it renders; in the browser,
+ * what the server wrote, whatever the page shown since.
+ */
+const useNextDataText: () => string =
+  typeof document === "undefined"
+    ? () => scriptJson(nextDataOf(useServerFacts()))
+    : () => written?.textContent ?? "";
+
+export function NextDataScript({ nonce }: { nonce: string | undefined }) {
   return (
     <script
       id={NEXT_DATA_ID}
       type="application/json"
       nonce={nonce}
-      dangerouslySetInnerHTML={{ __html: scriptJson(nextDataOf(useServerFacts())) }}
+      dangerouslySetInnerHTML={{ __html: useNextDataText() }}
     />
   );
 }
-
-/** The same element as the server's, kept as it wrote it whatever the page shown since. */
-function BrowserNextDataScript({ nonce }: { nonce: string | undefined }) {
-  return (
-    <script
-      id={NEXT_DATA_ID}
-      type="application/json"
-      nonce={nonce}
-      dangerouslySetInnerHTML={{ __html: written?.textContent ?? "" }}
-    />
-  );
-}
-
-export const NextDataScript =
-  typeof document === "undefined" ? ServerNextDataScript : BrowserNextDataScript;
