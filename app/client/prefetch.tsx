@@ -33,6 +33,7 @@ import { nextDataUrlOf } from "../next/page/data-location.ts";
 import { nextPageOf } from "../next/page/types.ts";
 import { registerPrefetcher } from "../next/router.tsx";
 import { prefetchRouteData } from "./data-requests.ts";
+import { isNotFoundRouteId } from "../routing/pages.ts";
 
 // At most this many prefetches at once, so they never take every connection
 // the browser has for this host (six over HTTP/1.1) from what the page needs.
@@ -169,6 +170,10 @@ export function LinkPrefetcher() {
       // ranked (and indexed, decision 017) once, where `matchRoutes` would rank the
       // whole table again for every link.
       const matches = router.match(new URL(page, location.href).pathname) ?? [];
+      // A path no page answers has nothing to prefetch: its 404 would only fill
+      // the console, and Next.js prefetches only the pages it has.
+      const leaf = matches.at(-1);
+      if (leaf === undefined || isNotFoundRouteId(leaf.route.id)) return;
       const plan = prefetchPlan(
         page,
         matches.map((match) => match.route.id),

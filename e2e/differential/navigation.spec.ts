@@ -9,6 +9,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
   answerOf,
   expectSame,
+  hydrated,
   openPage,
   routerEvents,
   RUNTIMES,
@@ -194,4 +195,29 @@ test("fallback: true: the fallback page first, router.isFallback, then the page 
     await close();
   }
   expectSame("fallback: true", seen.next, seen.shell);
+});
+
+test("a link to a path no page answers is not prefetched: no 404 in the console", async ({
+  browser,
+}) => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const { page, close } = await openPage(browser, runtime);
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("no-such-page")) asked.push(request.url());
+    });
+    await page.goto("/dead-link");
+    await hydrated(page);
+    // In view, then pointed at: each a prefetch's cue.
+    await page.hover("#dead-link");
+    await page.waitForTimeout(1500);
+    seen[runtime] = { consoleErrors, asked: asked.length };
+    await close();
+  }
+  expectSame("a dead link's prefetch", seen.next, seen.shell);
 });
