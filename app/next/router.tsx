@@ -12,6 +12,7 @@
 import { createContext, useContext, type ComponentType, type ReactElement } from "react";
 import { createPath, type DataRouter, type Location } from "react-router";
 import { onNavigationAbandoned } from "../client/route-load.ts";
+import { isNotFoundRouteId } from "../routing/pages.ts";
 import {
   formatUrl,
   localizedHref,
@@ -275,6 +276,13 @@ async function change(
     return new Promise<boolean>(() => {});
   }
   const target = localizedHref(resolved.as, options.locale, settings);
+  // A path no page answers (an API route, a file, nothing) is the server's to
+  // answer: the browser loads it as a document, as Next.js's client does.
+  if (!answeredByPage(router, eventUrlOf(target))) {
+    if (method === "replace") location.replace(eventUrlOf(target));
+    else location.assign(eventUrlOf(target));
+    return new Promise<boolean>(() => {});
+  }
   const props = { shallow: options.shallow === true };
   const eventUrl = eventUrlOf(target);
   const navigate = () =>
@@ -306,6 +314,12 @@ async function change(
     shallowTarget = null;
   }
   return navigation.done;
+}
+
+/** Whether a page of the site answers `href` (base path included): not only the not-found route. */
+function answeredByPage(router: DataRouter, href: string): boolean {
+  const leaf = router.match(new URL(href, location.origin).pathname)?.at(-1);
+  return leaf !== undefined && !isNotFoundRouteId(leaf.route.id);
 }
 
 /** Set while React Router changes the hash alone: no history event of a route change. */

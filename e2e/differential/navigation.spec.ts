@@ -221,3 +221,30 @@ test("a link to a path no page answers is not prefetched: no 404 in the console"
   }
   expectSame("a dead link's prefetch", seen.next, seen.shell);
 });
+
+for (const [id, path] of [
+  ["dead-link", "/no-such-page"],
+  ["api-link", "/api/counted"],
+] as const) {
+  test(`a click on a link to ${path}, which no page answers, loads a document`, async ({
+    browser,
+  }) => {
+    const seen: Partial<Record<Runtime, unknown>> = {};
+    for (const runtime of RUNTIMES) {
+      const { page, close } = await openPage(browser, runtime);
+      await page.goto("/dead-link");
+      await hydrated(page);
+      await markDocument(page);
+      await page.click(`#${id}`);
+      await page.waitForURL(`**${path}*`);
+      await page.waitForLoadState("load");
+      seen[runtime] = {
+        path: new URL(page.url()).pathname,
+        kept: await documentKept(page),
+        text: (await page.locator("body").innerText()).slice(0, 60),
+      };
+      await close();
+    }
+    expectSame(`a click to ${path}`, seen.next, seen.shell);
+  });
+}
