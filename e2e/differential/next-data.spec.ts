@@ -27,8 +27,15 @@ function nextDataIn(html: string): unknown {
     html,
   )?.[1];
   if (text === undefined) return null;
-  const data = JSON.parse(text) as Record<string, unknown>;
-  return { ...data, buildId: typeof data.buildId === "string" && data.buildId.length > 0 };
+  const { isExperimentalCompile, ...data } = JSON.parse(text) as Record<string, unknown>;
+  return {
+    ...data,
+    buildId: typeof data.buildId === "string" && data.buildId.length > 0,
+    // Next.js writes it (false) into a page its server renders: every page rendered per
+    // request, and a getStaticProps page once revalidated, which depends on the
+    // time the suite reaches it. Compared for the others.
+    ...(data.gsp !== true && { isExperimentalCompile }),
+  };
 }
 
 for (const path of PAGES) {
