@@ -39,8 +39,13 @@ export interface PrerenderedProps {
 
 /** The key of a page's outcome: its pattern, locale and parameters. */
 export function staticPropsKey(pattern: string, locale: string | null, params: PageParams): string {
+  return `${pattern}\0${pathKey(locale, params)}`;
+}
+
+/** A path of a page by its locale and parameters (in any order): getStaticPaths' index uses it too. */
+export function pathKey(locale: string | null, params: PageParams): string {
   const entries = Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1));
-  return `${pattern}\0${locale ?? ""}\0${JSON.stringify(entries)}`;
+  return `${locale ?? ""}\0${JSON.stringify(entries)}`;
 }
 
 /** Whether JSON gives `value` back as it is. */

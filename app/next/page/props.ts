@@ -25,7 +25,7 @@ import type {
   PageRequest,
 } from "./types.ts";
 import { cookiesOf } from "../../routing/cookies.ts";
-import { prerenderedOutcome, staticPropsKey } from "./prerendered.ts";
+import { pathKey, prerenderedOutcome, staticPropsKey } from "./prerendered.ts";
 
 export type { PagePropsOutcome, Revalidate } from "./types.ts";
 
@@ -155,9 +155,6 @@ interface StaticPathsIndex {
   /** `locale \0 params` of each path listed. */
   readonly listed: ReadonlySet<string>;
 }
-
-const pathKey = (locale: string | null, params: PageParams) =>
-  `${locale ?? ""}\0${JSON.stringify(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
 
 /**
  * `getStaticPaths`' answer, checked as Next.js checks it and indexed: run once
