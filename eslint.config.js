@@ -11,6 +11,7 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       ".ab/",
+      ".nextjs-tests/",
       "bench/nextjs/.next/",
       "bench/nextjs/node_modules/",
       "bench/nextjs/.sites/",

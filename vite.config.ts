@@ -79,6 +79,14 @@ function postcssConfigDirOf(dir: string): string | undefined {
 const configEnvDefines = Object.fromEntries(
   Object.entries(built.env).map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)]),
 );
+/**
+ * Next.js's test mode, as `next build` writes it in: a build made with
+ * `__NEXT_TEST_MODE` marks its pages hydrated for Next.js's own tests
+ * (app/client/test-mode.tsx). Without it the mark is left out of the build.
+ */
+const testModeDefine = {
+  "process.env.__NEXT_TEST_MODE": JSON.stringify(process.env.__NEXT_TEST_MODE ?? ""),
+};
 
 /** A module of ours that is an entry of the client build: its own chunk, as React Router loads it. */
 const ENTRY_MODULE = /[\\/]app[\\/](root\.tsx|entry\.client\.tsx|pages[\\/]|routes[\\/])/;
@@ -130,7 +138,7 @@ export default defineConfig(({ command }) => {
       reactRouter(),
       publicEnvReads(publicEnvOf(process.env), resolve(process.env.BUILD_DIR || "build")),
     ],
-    define: configEnvDefines,
+    define: { ...testModeDefine, ...configEnvDefines },
     // JSX compiled for React's automatic runtime, whatever the site's tsconfig says:
     // create-next-app wrote `"jsx": "preserve"`, which Next.js overrides as well.
     oxc: { jsx: { runtime: "automatic" } },

@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import type { DataRouter } from "react-router";
 import { HydratedRouter } from "react-router/dom";
 import { guardDataRequests } from "./client/data-requests.ts";
+import { HydrationMark, isTestModeBuild } from "./client/test-mode.tsx";
 import { routeLoadInstrumentation } from "./client/route-load.ts";
 import { buildIdOfManifest } from "./routing/build-binding.ts";
 import type { ClientManifest } from "./routing/prefetch.ts";
@@ -29,6 +30,7 @@ startTransition(() => {
       {/* Navigations render at once, not as transitions React slices and defers: a
           click paints its page 30 % sooner on a slow phone (decision 012). */}
       <HydratedRouter instrumentations={[routeLoadInstrumentation]} useTransitions={false} />
+      {isTestModeBuild && <HydrationMark />}
     </StrictMode>,
   );
 });

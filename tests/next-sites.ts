@@ -134,7 +134,7 @@ export const EXAMPLE_SITE: NextSite = {
 };
 
 /** Next.js's build of the site; the folder it was built in. */
-export function buildWithNext(site: NextSite): string {
+export function buildWithNext(site: NextSite, env: Readonly<Record<string, string>> = {}): string {
   if (!existsSync(NEXT_BIN)) run("npm", ["ci", "--no-audit", "--no-fund"], NEXT_DIR);
   const dir = join(NEXT_DIR, ".sites", site.name);
   rmSync(dir, { recursive: true, force: true });
@@ -168,15 +168,22 @@ export function buildWithNext(site: NextSite): string {
       "",
     ].join("\n"),
   );
-  run(process.execPath, [NEXT_BIN, "build", dir], NEXT_DIR, { NEXT_TELEMETRY_DISABLED: "1" });
+  run(process.execPath, [NEXT_BIN, "build", dir], NEXT_DIR, {
+    ...env,
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
   return dir;
 }
 
-export const startNext = (dir: string): Promise<SiteServer> =>
+/** Next.js's build in `dir`, served by `next start`; `env`: more of its environment. */
+export const startNext = (
+  dir: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<SiteServer> =>
   serve(
     (port) => [NEXT_BIN, "start", dir, "-p", String(port), "-H", "127.0.0.1"],
     NEXT_DIR,
-    () => ({ NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" }),
+    () => ({ ...env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" }),
   );
 
 /**
@@ -216,10 +223,13 @@ function builtIn(dir: string): string {
  * shell pointed at the folder (SITE_DIR), nothing of it copied or changed;
  * built into a new folder (BUILD_DIR), which the caller removes.
  */
-export function buildWithShell(siteDir: string): string {
+export function buildWithShell(
+  siteDir: string,
+  env: Readonly<Record<string, string>> = {},
+): string {
   const buildDir = mkdtempSync(join(tmpdir(), "shell-build-"));
   try {
-    run("npm", ["run", "build"], ROOT, { SITE_DIR: siteDir, BUILD_DIR: buildDir });
+    run("npm", ["run", "build"], ROOT, { ...env, SITE_DIR: siteDir, BUILD_DIR: buildDir });
   } catch (error) {
     rmSync(buildDir, { recursive: true, force: true });
     throw error;

@@ -1,0 +1,82 @@
+/**
+ * The two deploy steps a test's app is served by: `next start` (Next.js's
+ * build of the folder, the oracle) and the shell (`SITE_DIR` pointed at the
+ * folder as it is). Which one: NEXT_HARNESS_RUNTIME (`next` or `shell`).
+ */
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { basename, join } from "node:path";
+import {
+  buildWithNext,
+  buildWithShell,
+  siteFolder,
+  startNext,
+  startShell,
+  type SiteServer,
+} from "../../next-sites.ts";
+
+export type Runtime = "next" | "shell";
+
+export const RUNTIMES: readonly Runtime[] = ["next", "shell"];
+
+export function runtimeOf(value: string | undefined): Runtime {
+  const runtime = value ?? "next";
+  if (!RUNTIMES.includes(runtime as Runtime))
+    throw new Error(`NEXT_HARNESS_RUNTIME must be one of ${RUNTIMES.join(", ")}, not "${runtime}"`);
+  return runtime as Runtime;
+}
+
+export interface Deployment {
+  readonly url: string;
+  readonly buildId: string;
+  /** What the server printed since it started. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * What Next.js's test mode is at build time: `__NEXT_TEST_MODE` makes its client
+ * mark hydration (`window.__NEXT_HYDRATED`), which the test browser waits for.
+ */
+const TEST_MODE_ENV = { __NEXT_TEST_MODE: "e2e" };
+
+async function served(server: SiteServer, buildId: string, cleanUp: () => void) {
+  return {
+    url: server.url.replace("127.0.0.1", "localhost"),
+    buildId,
+    output: server.output,
+    async stop() {
+      await server.stop();
+      cleanUp();
+    },
+  } satisfies Deployment;
+}
+
+/** The build id the shell's build records (its getStaticProps record names it). */
+function shellBuildId(buildDir: string): string {
+  const record = join(buildDir, "prerendered-props.json");
+  if (!existsSync(record)) return "";
+  return (JSON.parse(readFileSync(record, "utf8")) as { buildId?: string }).buildId ?? "";
+}
+
+/** Builds the test's folder with the runtime and serves it; `env`: the test's own. */
+export async function deploy(
+  runtime: Runtime,
+  testDir: string,
+  env: Readonly<Record<string, string>>,
+): Promise<Deployment> {
+  const buildEnv = { ...TEST_MODE_ENV, ...env };
+  if (runtime === "next") {
+    const dir = buildWithNext(
+      { ...siteFolder(testDir), name: `harness-${basename(testDir)}` },
+      buildEnv,
+    );
+    const buildId = readFileSync(join(dir, ".next/BUILD_ID"), "utf8").trim();
+    const server = await startNext(dir, env);
+    return served(server, buildId, () => rmSync(dir, { recursive: true, force: true }));
+  }
+  const buildDir = buildWithShell(testDir, buildEnv);
+  const server = await startShell(buildDir, env);
+  return served(server, shellBuildId(buildDir), () =>
+    rmSync(buildDir, { recursive: true, force: true }),
+  );
+}

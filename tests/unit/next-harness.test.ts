@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { nextConfigSource } from "../next-harness/lib/instance.ts";
+import { getFullUrl, withQuery } from "../next-harness/lib/next-test-utils.ts";
+import {
+  outcomeOf,
+  rowOf,
+  SKIPPED_DEPLOYMENT,
+  tableOf,
+  totalsOf,
+  type FileRun,
+} from "../next-harness/table.ts";
+
+const run = (cases: FileRun["cases"]): FileRun => ({ cases });
+
+describe("the harness's count", () => {
+  it("counts only the cases next start passes, and the shell's outcome on each", () => {
+    const next = run({ a: "passed", b: "passed", c: "failed", d: "skipped" });
+    const shell = run({ a: "passed", b: "failed", c: "passed", d: "skipped" });
+    const row = rowOf("test/e2e/x.test.ts", "abc", next, shell, []);
+    expect(row.counted).toEqual({ passed: 1, failed: 1, allowed: 0 });
+    expect(row.failures).toEqual(["b"]);
+    expect(row.next).toEqual({ passed: 2, failed: 1, skipped: 1 });
+  });
+
+  it("takes a case the shell did not run, its file failed before it, as failed", () => {
+    const row = rowOf("f", "c", run({ a: "passed" }), run({ a: "skipped" }), []);
+    expect(row.failures).toEqual(["a"]);
+  });
+
+  it("counts an allow-listed case apart, out of the rate", () => {
+    const allowed = [{ file: "f", test: "a", why: "the shell loads the page after 3800 ms" }];
+    const rows = [
+      rowOf(
+        "f",
+        "c",
+        run({ a: "passed", b: "passed" }),
+        run({ a: "failed", b: "passed" }),
+        allowed,
+      ),
+    ];
+    expect(totalsOf(rows)).toEqual({
+      files: 1,
+      counted: 2,
+      passed: 1,
+      failed: 0,
+      allowed: 1,
+      rate: 1,
+    });
+  });
+
+  it("leaves a file not run on the shell out of the totals, and says so in its row", () => {
+    const rows = [
+      rowOf("ran", "c1", run({ a: "passed" }), run({ a: "failed" }), []),
+      rowOf("not-run", "c2", run({ a: "passed" }), null, []),
+    ];
+    expect(totalsOf(rows)).toMatchObject({ files: 1, passed: 0, failed: 1, rate: 0 });
+    const table = tableOf(rows);
+    expect(table).toContain("| not-run | c2 | 1 / 0 / 0 | not run | – |");
+    expect(table).toContain(
+      "0 passed, 1 failed, 0 allow-listed, of 1 cases `next start` passes: 0.0 %",
+    );
+  });
+
+  it("takes the stand-in case of a file that skips deploy mode as skipped", () => {
+    expect(outcomeOf(SKIPPED_DEPLOYMENT, "passed")).toBe("skipped");
+    expect(outcomeOf("renders", "passed")).toBe("passed");
+    expect(outcomeOf("renders", "pending")).toBe("skipped");
+  });
+});
+
+describe("the harness's next.config", () => {
+  it("writes the config's methods as functions, in the module kind of the app", () => {
+    const source = nextConfigSource(
+      {
+        basePath: "/docs",
+        async rewrites() {
+          return [{ source: "/a", destination: "/b" }];
+        },
+      },
+      false,
+    );
+    expect(source.startsWith("module.exports = {")).toBe(true);
+    const config = new Function("module", `${source}; return module.exports;`)({}) as {
+      basePath: string;
+      rewrites(): Promise<unknown>;
+    };
+    expect(config.basePath).toBe("/docs");
+    return expect(config.rewrites()).resolves.toEqual([{ source: "/a", destination: "/b" }]);
+  });
+
+  it("writes an ES module for a package of type module", () => {
+    expect(nextConfigSource({ trailingSlash: true }, true)).toBe(
+      'export default {\n  "trailingSlash": true\n}\n',
+    );
+  });
+});
+
+describe("next-test-utils' URLs", () => {
+  it.each([
+    [3000, "/about", "http://localhost:3000/about"],
+    ["http://localhost:4000", "/a?b=1", "http://localhost:4000/a?b=1"],
+    ["http://localhost:4000/", "about", "http://localhost:4000/about"],
+    ["http://localhost:4000", "https://example.com/x", "https://example.com/x"],
+  ] as const)("%s + %s is %s", (base, path, url) => {
+    expect(getFullUrl(base, path)).toBe(url);
+  });
+
+  it("adds a query, repeated keys repeated", () => {
+    expect(withQuery("/a", { x: "1", y: ["2", "3"], z: undefined })).toBe("/a?x=1&y=2&y=3");
+    expect(withQuery("/a?k=v", "?x=1")).toBe("/a?k=v&x=1");
+    expect(withQuery("/a", {})).toBe("/a");
+  });
+});
