@@ -41,3 +41,26 @@ for (const [name, path, headers = {}] of CASES) {
     expectSame(`headers(): ${name}`, seen.next, seen.shell);
   });
 }
+
+/** `redirects()` with `locale: false`: the path is matched spelled with its locale, the default's too. */
+const REDIRECTS: [name: string, path: string][] = [
+  ["locale: false, an unprefixed path, matched as the default locale's", "/lf-about"],
+  ["locale: false, a prefixed path", "/fr/lf-about"],
+  ["locale: false, the default locale's prefix written", "/en/lf-about"],
+  ["locale: false, a source without a locale: no path matches it", "/lf-plain"],
+];
+
+for (const [name, path] of REDIRECTS) {
+  test(`redirects(): ${name}`, async () => {
+    const seen: Partial<Record<Runtime, unknown>> = {};
+    for (const runtime of RUNTIMES) {
+      const response = await fetch(baseOf(runtime) + path, {
+        redirect: "manual",
+        headers: { "user-agent": BROWSER_UA },
+      });
+      await response.body?.cancel();
+      seen[runtime] = { status: response.status, location: response.headers.get("location") };
+    }
+    expectSame(`redirects(): ${name}`, seen.next, seen.shell);
+  });
+}

@@ -2,12 +2,14 @@
  * Runs Next.js's test files, as they are, against `next start` and the shell,
  * and prints the table (tests/next-harness/README.md).
  *
- *   node tests/next-harness/run.ts [--runtime next|shell|both] [--table] [filter...]
+ *   node tests/next-harness/run.ts [--runtime next|shell|both] [--table] [--missing] [--counted] [filter...]
  *
  * filter: parts of test file paths (`i18n`, `test/e2e/gssp-redirect`); none:
  * every file. Each file runs in its own Vitest process per runtime; its
  * results are kept in <tests>/results/<runtime>/, so a run can be resumed or
  * one runtime run again, and `--table` prints the table of what is kept.
+ * `--missing`: only the files with no results kept for the runtime;
+ * `--counted`: on the shell, only the files `next start` passed a case of.
  * NEXT_HARNESS_TESTS: the folder of the fetched files (default .nextjs-tests/).
  */
 import { spawn } from "node:child_process";
@@ -28,6 +30,8 @@ const { values, positionals } = parseArgs({
   options: {
     runtime: { type: "string", default: "both" },
     table: { type: "boolean", default: false },
+    missing: { type: "boolean", default: false },
+    counted: { type: "boolean", default: false },
   },
 });
 
@@ -133,10 +137,19 @@ async function runFile(runtime: Runtime, file: string): Promise<FileRun> {
   return kept;
 }
 
+/** Whether `next start` passed a case of the file, as kept: only then does the shell's run count. */
+function passesOnNext(file: string): boolean {
+  return Object.values(kept("next", file)?.cases ?? {}).includes("passed");
+}
+
 function kept(runtime: Runtime, file: string): FileRun | null {
   const path = resultPath(runtime, file);
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as FileRun) : null;
 }
+
+// Next.js's test folders are CommonJS (a test's `require("./next.config")`), not this project's ES modules.
+if (!existsSync(join(TESTS, "package.json")))
+  writeFileSync(join(TESTS, "package.json"), `${JSON.stringify({ private: true, type: "commonjs" })}\n`);
 
 const files = testFiles(TESTS).filter(
   (file) => positionals.length === 0 || positionals.some((part) => file.includes(part)),
@@ -151,6 +164,8 @@ const runtimes = values.runtime === "both" ? RUNTIMES : [runtimeOf(values.runtim
 if (!values.table) {
   for (const file of files)
     for (const runtime of runtimes) {
+      if (values.missing && kept(runtime, file)) continue;
+      if (values.counted && runtime === "shell" && !passesOnNext(file)) continue;
       const run = await runFile(runtime, file);
       const tally = Object.values(run.cases);
       console.log(

@@ -42,6 +42,18 @@ const nextConfig = {
       ],
     };
   },
+  // `locale: false` rules, matched against the path spelled with its locale (config.spec.ts).
+  async redirects() {
+    return [
+      {
+        source: "/:locale/lf-about",
+        destination: "/:locale/about",
+        locale: false,
+        permanent: false,
+      },
+      { source: "/lf-plain", destination: "/about", locale: false, permanent: false },
+    ];
+  },
   // Each rule names a header no other observation reads (config.spec.ts reads them).
   async headers() {
     return [

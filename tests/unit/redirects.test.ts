@@ -231,11 +231,11 @@ describe("redirects keep the URL contract", () => {
     expect(redirect?.location).toBe("/de/blog/hello/");
   });
 
-  test("locale: false matches the path as written, prefix included, and adds none", () => {
+  test("locale: false matches the path with its locale, the default's too, and adds none", () => {
     const rules: RedirectRule[] = [
       {
-        source: "/nl/with-locale-manual",
-        destination: "/nl/another",
+        source: "/de/with-locale-manual",
+        destination: "/de/another",
         locale: false,
         permanent: false,
       },
@@ -246,9 +246,21 @@ describe("redirects keep the URL contract", () => {
         permanent: false,
       },
     ];
-    expect(where(rules, "/nl/with-locale-manual")).toBe("307 /nl/another");
+    expect(where(rules, "/de/with-locale-manual")).toBe("307 /de/another");
     expect(where(rules, "/fr/manual")).toBe("307 /fr/another");
-    expect(where(rules, "/manual")).toBeNull();
+    // Next.js spells an unprefixed path with the default locale before it matches a rule.
+    expect(where(rules, "/manual")).toBe("307 /en/another");
+    expect(where(rules, "/en/manual")).toBe("307 /en/another");
+  });
+
+  test("locale: false: a source without a locale matches no path, the default locale's neither", () => {
+    const rules: RedirectRule[] = [
+      { source: "/plain", destination: "/about", locale: false, permanent: false },
+      { source: "/en", destination: "/en/another", locale: false, permanent: false },
+    ];
+    expect(where(rules, "/plain")).toBeNull();
+    // The example of Next.js's docs: `/en` matches `/`, as `en` is the default locale.
+    expect(where(rules, "/")).toBe("307 /en/another");
   });
 });
 

@@ -13,7 +13,7 @@ import { stripBasePath } from "../base-path.ts";
 import { conditionCaptures, type Condition, type ConditionSubject } from "../conditions.ts";
 import { cookiesOf } from "../cookies.ts";
 import { canonicalPath, urlPathOf, type CanonicalOptions } from "../canonical-url.ts";
-import { localizedPath, splitLocalePath } from "../locale.ts";
+import { DEFAULT_LOCALE, LOCALE_PREFIXES, localizedPath, splitLocalePath } from "../locale.ts";
 import { redirectProblems, ruleName, type RedirectRule } from "./config.ts";
 import {
   compileDestination,
@@ -130,22 +130,32 @@ function withQuery(location: string, search: string): string {
 /** A path on this site that cannot name another host: `/x`, never `//x` or `/\x`. */
 const SAME_SITE_PATH = /^\/(?![/\\])/;
 
-/** A path as rules match it: canonical, without its trailing slash, and split at its locale prefix. */
+/**
+ * A path as rules match it: canonical, without its trailing slash, split at its
+ * locale prefix, and (for a `locale: false` rule) spelled with its locale,
+ * the default one's too (`/about` as `/en/about`, `/` as `/en`), as Next.js
+ * spells a path before it matches any rule; `/_next/` paths as they are.
+ */
 interface MatchedPath {
   readonly full: string;
   readonly locale: ReturnType<typeof splitLocalePath>;
+  readonly withLocale: string;
 }
 
 function matchedPath(rawPath: string, options: CanonicalOptions): MatchedPath {
   const canonical = canonicalPath(rawPath, options);
   const full = canonical.length > 1 && canonical.endsWith("/") ? canonical.slice(0, -1) : canonical;
-  return { full, locale: splitLocalePath(full) };
+  const locale = splitLocalePath(full);
+  const unprefixed = LOCALE_PREFIXES && locale.prefix === null && !full.startsWith("/_next/");
+  const withLocale = unprefixed ? `/${DEFAULT_LOCALE}${full === "/" ? "" : full}` : full;
+  return { full, locale, withLocale };
 }
 
 /**
  * The redirect for a request, if any. Rules are asked in order against the
  * canonical path below the base path (without its trailing slash, under its
- * locale prefix unless a rule says `locale: false`); a rule that says
+ * locale prefix unless a rule says `locale: false`, which is asked about the
+ * path with its locale, the default one's too); a rule that says
  * `basePath: false` is asked about the whole path instead, and its destination
  * gets no base path. The first rule whose source matches and whose conditions
  * hold answers.
@@ -167,7 +177,7 @@ export function redirectFor(
     const underBase = compiled.rule.basePath !== false;
     const path = underBase ? below : (whole ??= matchedPath(request.path, options));
     if (path === null) continue;
-    const params = compiled.source.match(byLocale ? path.locale.path : path.full);
+    const params = compiled.source.match(byLocale ? path.locale.path : path.withLocale);
     if (params === null) continue;
     query ??= new URLSearchParams(request.search);
     subject ??= subjectOf(request, query);
