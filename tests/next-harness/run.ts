@@ -83,18 +83,14 @@ function fileRunOf(report: VitestJson): FileRun {
   return { cases, error };
 }
 
-/** The first error a run printed, without colours: a build's, a hook's. */
+/** The first telling error a run printed, without colours: a build's missing module, a hook's. */
 function firstError(output: string): string | undefined {
-  const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
-  const at = plain.search(/^(?:Error|TypeError|SyntaxError|AssertionError)\b.*$/m);
-  if (at < 0) return undefined;
-  const lines = plain.slice(at).split("\n");
-  const telling = lines.find(
-    (line) =>
-      /Error: |Module not found|Can't resolve|Type error/.test(line) &&
-      !/^Error: .*exited with/.test(line),
-  );
-  return [lines[0], telling].filter(Boolean).join(" … ").slice(0, 600);
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const telling =
+    lines.find((line) =>
+      /Module not found|Cannot find module|Can't resolve|Type error:/.test(line),
+    ) ?? lines.find((line) => /^\s*\w*Error\b/.test(line) && !/exited with/.test(line));
+  return telling?.trim().slice(0, 600);
 }
 
 /** Runs one file on one runtime in a Vitest process of its own: its outcome, kept. */
@@ -149,7 +145,10 @@ function kept(runtime: Runtime, file: string): FileRun | null {
 
 // Next.js's test folders are CommonJS (a test's `require("./next.config")`), not this project's ES modules.
 if (!existsSync(join(TESTS, "package.json")))
-  writeFileSync(join(TESTS, "package.json"), `${JSON.stringify({ private: true, type: "commonjs" })}\n`);
+  writeFileSync(
+    join(TESTS, "package.json"),
+    `${JSON.stringify({ private: true, type: "commonjs" })}\n`,
+  );
 
 const files = testFiles(TESTS).filter(
   (file) => positionals.length === 0 || positionals.some((part) => file.includes(part)),

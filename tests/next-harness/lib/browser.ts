@@ -6,7 +6,8 @@
  * and yields the element. A call that does not work on the previous value
  * (`elementByCss`, `eval`, `url`, `back`) runs even when the one before it
  * failed, so a test that caught a failure can go on; a call that does (`text`,
- * `click`) fails with it.
+ * `click`) fails with it. As in Next.js's library: an element has `text()`
+ * and `getComputedCss()`; `eval` answers null for a snippet that throws.
  */
 import {
   chromium,
@@ -53,12 +54,21 @@ export interface LoadOptions {
   readonly ignoreHTTPSErrors?: boolean;
   readonly userAgent?: string;
   readonly extraHTTPHeaders?: Record<string, string>;
+  /** A page's uncaught errors among `log()`'s entries, as `error`. */
+  readonly pushErrorAsConsoleLog?: boolean;
 }
 
 export interface LogEntry {
   source: string;
   message: string;
 }
+
+/** An element as Next.js's library gives it: Playwright's handle, with `text()` and `getComputedCss()`. */
+export type HarnessElement = ElementHandle & {
+  selector: string;
+  text(): Promise<string>;
+  getComputedCss(property: string): Promise<string | null>;
+};
 
 type Step = (value: unknown) => unknown;
 
@@ -92,12 +102,16 @@ export class HarnessBrowser {
     this.page.on("console", (message) =>
       this.logs.push({ source: message.type(), message: message.text() }),
     );
-    this.page.on("pageerror", (error) =>
-      this.logs.push({ source: "error", message: error.message }),
-    );
+    this.page.on("pageerror", (error) => {
+      if (options.pushErrorAsConsoleLog)
+        this.logs.push({ source: "error", message: error.message });
+    });
     this.page.on("request", (request) => this.emit("request", request));
     this.page.on("response", (response) => this.emit("response", response));
-    if (options.disableCache) await this.page.route("**", (route) => route.continue());
+    if (options.disableCache) {
+      const session = await this.context.newCDPSession(this.page);
+      await session.send("Network.setCacheDisabled", { cacheDisabled: true });
+    }
     await options.beforePageLoad?.(this.page);
     await this.page.goto(url, { waitUntil: "load" });
   }
@@ -142,10 +156,34 @@ export class HarnessBrowser {
     return result;
   }
 
-  private element(value: unknown): ElementHandle {
+  /** A value of the previous step's (an element's text), returned apart from the queue. */
+  private chainValue<T>(step: (value: unknown) => Promise<T>): Promise<T> {
+    const result = this.queue.then(step);
+    this.queue = result.catch(() => undefined);
+    this.thenable();
+    return result;
+  }
+
+  private element(value: unknown): HarnessElement {
     if (value && typeof (value as ElementHandle).click === "function")
-      return value as ElementHandle;
+      return value as HarnessElement;
     throw new Error("no element: call elementByCss() (or another element query) first");
+  }
+
+  private wrap(element: ElementHandle, selector: string): HarnessElement {
+    const page = this.page;
+    return Object.assign(element, {
+      selector,
+      text: () => element.innerText(),
+      getComputedCss: (property: string) =>
+        page.evaluate(
+          ({ css, name }) =>
+            (getComputedStyle(document.querySelector(css)!) as unknown as Record<string, string>)[
+              name
+            ] || null,
+          { css: selector, name: property },
+        ),
+    });
   }
 
   // Queries
@@ -154,7 +192,7 @@ export class HarnessBrowser {
     return this.start(async () => {
       const element = await this.page.waitForSelector(selector, { timeout, state: "attached" });
       await this.page.waitForLoadState();
-      return element;
+      return this.wrap(element, selector);
     });
   }
 
@@ -166,12 +204,19 @@ export class HarnessBrowser {
     return this.elementByCss(`#${id}`);
   }
 
+  /** The elements; each one's `getAttribute` answers "" for an absent attribute, as Selenium's. */
   elementsByCss(selector: string): Promise<ElementHandle[]> {
-    return this.after(() => this.page.$$(selector));
+    return this.after(async () =>
+      (await this.page.$$(selector)).map((element) => {
+        const getAttribute = element.getAttribute.bind(element);
+        element.getAttribute = async (name: string) => (await getAttribute(name)) ?? "";
+        return element;
+      }),
+    );
   }
 
   hasElementByCssSelector(selector: string): Promise<boolean> {
-    return this.after(async () => (await this.page.$(selector)) !== null);
+    return this.eval<boolean>(`!!document.querySelector('${selector}')`);
   }
 
   waitForCondition(condition: string, timeout = WAIT_FOR_ELEMENT_MS): this {
@@ -180,10 +225,10 @@ export class HarnessBrowser {
 
   // On the element before
 
-  click(options: { modifierKey?: boolean } = {}): this {
+  click(): this {
     return this.chain(async (value) => {
       const element = this.element(value);
-      await element.click({ modifiers: options.modifierKey ? ["ControlOrMeta"] : [] });
+      await element.click();
       return element;
     });
   }
@@ -200,13 +245,8 @@ export class HarnessBrowser {
     return this.chainValue((value) => this.element(value).getAttribute(name));
   }
 
-  getComputedCss(property: string): Promise<string> {
-    return this.chainValue((value) =>
-      this.element(value).evaluate(
-        (node, name) => getComputedStyle(node as Element).getPropertyValue(name) || "",
-        property,
-      ),
-    );
+  getComputedCss(property: string): Promise<string | null> {
+    return this.chainValue((value) => this.element(value).getComputedCss(property));
   }
 
   type(text: string): this {
@@ -233,13 +273,6 @@ export class HarnessBrowser {
     });
   }
 
-  private chainValue<T>(step: (value: unknown) => Promise<T>): Promise<T> {
-    const result = this.queue.then(step);
-    this.queue = result.catch(() => undefined);
-    this.thenable();
-    return result;
-  }
-
   // The page
 
   keydown(key: string): this {
@@ -254,12 +287,12 @@ export class HarnessBrowser {
     return this.start(() => this.page.bringToFront());
   }
 
-  back(): this {
-    return this.start(() => this.page.goBack({ waitUntil: "commit" }));
+  back(options?: Parameters<Page["goBack"]>[0]): this {
+    return this.start(() => this.page.goBack(options));
   }
 
-  forward(): this {
-    return this.start(() => this.page.goForward({ waitUntil: "commit" }));
+  forward(options?: Parameters<Page["goForward"]>[0]): this {
+    return this.start(() => this.page.goForward(options));
   }
 
   refresh(): this {
@@ -270,10 +303,10 @@ export class HarnessBrowser {
     return this.start(() => this.page.setViewportSize({ width, height }));
   }
 
-  addCookie(cookie: { name: string; value: string; path?: string }): this {
+  addCookie(cookie: { name: string; value: string; path?: string; domain?: string }): this {
     return this.start(() =>
       this.context.addCookies([
-        { ...cookie, url: cookie.path ? undefined : this.page.url() } as never,
+        { path: "/", domain: new URL(this.page.url()).hostname, ...cookie },
       ]),
     );
   }
@@ -286,27 +319,36 @@ export class HarnessBrowser {
     return this.after(() => this.page.goto(url));
   }
 
+  /** The snippet's value in the page; null when it throws (Next.js's library logs it and goes on). */
   eval<T = unknown>(snippet: string | ((...args: never[]) => T), ...args: unknown[]): Promise<T> {
-    return this.after(() =>
-      args.length > 0
-        ? this.page.evaluate(snippet as never, args.length === 1 ? args[0] : args)
-        : this.page.evaluate(evaluable(snippet) as never),
-    ) as Promise<T>;
+    return this.after(async () => {
+      const evaluated =
+        args.length > 0
+          ? this.page.evaluate(snippet as never, args.length === 1 ? args[0] : args)
+          : this.page.evaluate(evaluable(snippet) as never);
+      const value = await evaluated.catch((error: unknown) => {
+        console.error("eval error:", error);
+        return null;
+      });
+      await this.page.waitForLoadState();
+      return value;
+    }) as Promise<T>;
   }
 
-  /** A snippet called with a callback last (WebDriver's executeAsyncScript): its argument is the value. */
-  evalAsync<T = unknown>(snippet: string | ((...args: never[]) => unknown), ...args: unknown[]) {
-    const source = typeof snippet === "string" ? `function () { ${snippet} }` : String(snippet);
-    return this.after(() =>
-      this.page.evaluate(
-        ([body, given]) =>
-          new Promise((resolve) => {
-            const fn = (0, eval)(`(${body})`) as (...args: unknown[]) => unknown;
-            fn.apply(window, [...(given as unknown[]), resolve]);
-          }),
-        [source, args] as const,
-      ),
-    ) as Promise<T>;
+  /**
+   * A snippet WebDriver-style (its callback last, `arguments[arguments.length - 1]`):
+   * the value it calls back with; any other snippet, its value; null when it throws.
+   */
+  evalAsync<T = unknown>(snippet: string | ((...args: never[]) => unknown)): Promise<T> {
+    let source = typeof snippet === "function" ? String(snippet) : snippet;
+    if (source.includes("var callback = arguments[arguments.length - 1]"))
+      source = `(function () {
+        return new Promise((resolve, reject) => {
+          const original = ${source};
+          try { original(resolve); } catch (error) { reject(error); }
+        });
+      })()`;
+    return this.page.evaluate(source).catch(() => null) as Promise<T>;
   }
 
   url(): Promise<string> {

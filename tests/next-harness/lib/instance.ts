@@ -10,6 +10,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -261,14 +262,26 @@ export class NextInstance {
     });
   }
 
-  /** A deployed app's files do not change: Next.js's deploy mode does not patch them either. */
-  async patchFile(): Promise<never> {
-    throw new Error("patchFile: a deployed app's files do not change (deploy mode)");
+  /**
+   * Changes a file of the app's folder. A deployed app does not see it (Next.js's
+   * deploy mode neither): a test changes files before it starts the app.
+   */
+  async patchFile(
+    filename: string,
+    content: string | ((before: string | undefined) => string),
+  ): Promise<{ newFile: boolean }> {
+    const path = join(this.testDir, filename);
+    const before = existsSync(path) ? readFileSync(path, "utf8") : undefined;
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, typeof content === "function" ? content(before) : content);
+    return { newFile: before === undefined };
   }
-  async renameFile(): Promise<never> {
-    throw new Error("renameFile: a deployed app's files do not change (deploy mode)");
+
+  async renameFile(from: string, to: string): Promise<void> {
+    renameSync(join(this.testDir, from), join(this.testDir, to));
   }
-  async deleteFile(): Promise<never> {
-    throw new Error("deleteFile: a deployed app's files do not change (deploy mode)");
+
+  async deleteFile(filename: string): Promise<void> {
+    rmSync(join(this.testDir, filename), { recursive: true, force: true });
   }
 }
