@@ -55,8 +55,8 @@ export type GetStaticPaths = (context: StaticPathsContext) => StaticPaths | Prom
 const PAGE_EXTENSIONS = /\.(tsx|ts|jsx|js)$/;
 const TEST_FILE = /\.(test|spec)\.(tsx|ts|jsx|js)$/;
 const DECLARATION_FILE = /\.d\.ts$/;
-// A parameter's name: what React Router accepts in `:name` and a JS identifier can hold.
-const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A parameter's name, as Next.js reads one that React Router takes too: letters, digits, _ and -. */
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 // Characters React Router reads as pattern syntax, and brackets outside a whole
 // `[param]` segment: a static segment holding them could not be matched as written.
 const RESERVED_IN_STATIC = /[:*?[\]()+]/;
@@ -126,7 +126,7 @@ function parseSegment(part: string): Segment | string {
   if (dynamic) {
     return PARAM_NAME.test(dynamic[1]!)
       ? { kind: "dynamic", name: dynamic[1]! }
-      : `"${part}": a parameter's name is letters, digits and _, as in [slug]`;
+      : `"${part}": a parameter's name is letters, digits, _ and -, as in [slug]`;
   }
   if (RESERVED_IN_STATIC.test(part))
     return `"${part}": a segment is either a whole [param] or plain text without : * ? [ ] ( ) +`;
@@ -341,9 +341,9 @@ export function patternOfRoutePath(routePath: string): string {
   if (splat) parts.pop();
   return `/${parts
     .map((part, i) => {
-      const optional = /^:(\w+)\?$/.exec(part);
+      const optional = /^:([\w-]+)\?$/.exec(part);
       if (optional && splat && i === parts.length - 1) return `[[...${optional[1]}]]`;
-      const name = /^:(\w+)$/.exec(part)?.[1];
+      const name = /^:([\w-]+)$/.exec(part)?.[1];
       if (name === undefined) return part;
       return splat && i === parts.length - 1 ? `[...${name}]` : `[${name}]`;
     })

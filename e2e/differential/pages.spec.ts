@@ -40,6 +40,8 @@ const PAGES = [
   "/typed?n=4",
   "/dynamic",
   "/links",
+  // A parameter's name with a dash: [hello-world].
+  "/dash/hi-there",
   // Pages that differ only by precedence: c/[d] beside [a]/b; order/c/[d]/[e] beside
   // order/[a]/b/c, which React Router's own score would pick for /order/c/b/c.
   "/c/b",

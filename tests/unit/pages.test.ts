@@ -36,6 +36,9 @@ describe("a file's route, in every Next.js naming form", () => {
     ["legacy.jsx", "/legacy", "legacy"],
     ["café.tsx", "/café", "café"],
     ["some-page.v2.tsx", "/some-page.v2", "some-page.v2"],
+    // Next.js takes a dash in a parameter's name; so does React Router.
+    ["dash/[hello-world].js", "/dash/[hello-world]", "dash/:hello-world"],
+    ["docs/[...rest-of].tsx", "/docs/[...rest-of]", "docs/:rest-of/*"],
   ])("%s answers %s (React Router path %j)", (file, pattern, routePath) => {
     const page = route(file);
     expect(page.pattern).toBe(pattern);
@@ -122,10 +125,10 @@ describe("names Next.js refuses, each with a message naming the file", () => {
       'post-[id].tsx: "post-[id]": a segment is either a whole [param] or plain text without : * ? [ ] ( ) +',
     ],
     [
-      "[post-id].tsx",
-      '[post-id].tsx: "[post-id]": a parameter\'s name is letters, digits and _, as in [slug]',
+      "[post.id].tsx",
+      '[post.id].tsx: "[post.id]": a parameter\'s name is letters, digits, _ and -, as in [slug]',
     ],
-    ["[].tsx", '[].tsx: "[]": a parameter\'s name is letters, digits and _, as in [slug]'],
+    ["[].tsx", '[].tsx: "[]": a parameter\'s name is letters, digits, _ and -, as in [slug]'],
     [
       "a:b.tsx",
       'a:b.tsx: "a:b": a segment is either a whole [param] or plain text without : * ? [ ] ( ) +',
@@ -230,6 +233,7 @@ describe("a page's parameters, as Next.js gives them, decoded once", () => {
     ["/shop/[[...filters]]", "/shop/red/xl/", { filters: ["red", "xl"] }],
     ["/[user]/[...path]", "/ada/src/main.ts", { user: "ada", path: ["src", "main.ts"] }],
     ["/café", "/caf%C3%A9", {}],
+    ["/dash/[hello-world]", "/dash/hi", { "hello-world": "hi" }],
   ])("%s with %s", (pattern, path, expected) => {
     expect(pageParams(pattern, path)).toEqual(expected);
   });
