@@ -22,6 +22,7 @@ import { loadPublicEnv } from "./platform/public-env.ts";
 import { registerInstrumentation } from "./platform/instrumentation.ts";
 import { prerenderedOf } from "./platform/build.ts";
 import { keptOriginOf, warmPages } from "./static-pages/warm.ts";
+import { provideEdgeGlobals } from "./steps/api/edge.ts";
 
 /** package.json's version, as the working folder holds it (the image's /app), for build_info. */
 const APP_VERSION = (() => {
@@ -43,6 +44,8 @@ try {
 }
 
 const logger = createLogger(config, { traceIds: config.tracing !== null });
+// What code written for the Edge runtime finds as globals, before any of the site's modules load.
+provideEdgeGlobals();
 // Before the app is loaded: its modules may read process.env as they load.
 const siteEnv = loadSiteEnv(config);
 if (siteEnv.length > 0) logger.info({ variables: siteEnv }, "the site's .env files loaded");

@@ -6,7 +6,8 @@
  * Covers the body's parsing by content type and its limits, `bodyParser:
  * false`, dynamic, catch-all and optional catch-all routes with static ones
  * beside them, cookies, `res.redirect`, `res.send`'s kinds, a streamed answer,
- * a method the route refuses itself, and a thrown error.
+ * a method the route refuses itself, a thrown error, and a route written for
+ * the Edge runtime (a Web Request and Response, AsyncLocalStorage).
  */
 import { test } from "@playwright/test";
 import { baseOf, BROWSER_UA, expectSame, RUNTIMES, type Runtime } from "./observe.ts";
@@ -124,6 +125,9 @@ const CASES: [name: string, path: string, ask: Ask][] = [
     "/api/raw",
     { ...json({ text: "x".repeat(3000) }), chunked: true },
   ],
+  ["an Edge API route: a Web Request, a Response", "/api/edge?x=kept", {}],
+  ["an Edge API route: a body, a status", "/api/edge?status=201", { method: "POST", body: "hi" }],
+  ["an Edge API route: a HEAD", "/api/edge", { method: "HEAD" }],
   ["a dynamic API route", "/api/users/42?x=1", {}],
   ["a static API route beside a dynamic one", "/api/users/me", {}],
   ["a dynamic API route, a parameter that shadows the query", "/api/users/42?id=7", {}],

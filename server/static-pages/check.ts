@@ -37,6 +37,7 @@ import { withBasePath } from "../../app/routing/base-path.ts";
 import { freePort } from "../platform/free-port.ts";
 import { staticPageTargets, type StaticPageTarget } from "./targets.ts";
 import type { AppServerBuild } from "../platform/build.ts";
+import { provideEdgeGlobals } from "../steps/api/edge.ts";
 
 /** How long one page may take; past it, the build fails naming it. */
 const PAGE_TIMEOUT_MS = 30_000;
@@ -74,6 +75,7 @@ function errorsOf(log: string, requestId: string | null): string[] {
 const failures: { what: string; requestId: string | null }[] = [];
 
 // The site's variables, for its data functions, as the server loads them.
+provideEdgeGlobals();
 loadSiteEnv({ development: false, buildDir });
 const recordFile = join(buildDir, PRERENDERED_PROPS_RECORD);
 rmSync(recordFile, { force: true });

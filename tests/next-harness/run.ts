@@ -13,7 +13,7 @@
  * NEXT_HARNESS_TESTS: the folder of the fetched files (default .nextjs-tests/).
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ALLOW_LIST } from "./allow-list.ts";
@@ -97,6 +97,7 @@ function firstError(output: string): string | undefined {
 async function runFile(runtime: Runtime, file: string): Promise<FileRun> {
   const out = resultPath(runtime, file);
   mkdirSync(join(out, ".."), { recursive: true });
+  rmSync(`${out}.server.log`, { force: true });
   const started = Date.now();
   const child = spawn(
     process.execPath,
@@ -112,7 +113,12 @@ async function runFile(runtime: Runtime, file: string): Promise<FileRun> {
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, NEXT_HARNESS_RUNTIME: runtime, NEXT_HARNESS_TESTS: TESTS },
+      env: {
+        ...process.env,
+        NEXT_HARNESS_RUNTIME: runtime,
+        NEXT_HARNESS_TESTS: TESTS,
+        NEXT_HARNESS_SERVER_LOG: `${out}.server.log`,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

@@ -7,6 +7,7 @@
  */
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+import { withGates } from "./lib/gates.ts";
 
 const lib = (name: string) => resolve(import.meta.dirname, "lib", name);
 const tests = resolve(
@@ -15,6 +16,16 @@ const tests = resolve(
 
 export default defineConfig({
   root: tests,
+  plugins: [
+    {
+      name: "next-test-gates",
+      enforce: "pre",
+      transform(code, id) {
+        if (!/\.test\.[cm]?[jt]sx?$/.test(id) || !code.includes("@force-gate")) return null;
+        return { code: withGates(code), map: null };
+      },
+    },
+  ],
   resolve: {
     alias: [
       { find: /^(?:.*\/lib\/)?e2e-utils(?:\/index)?$/, replacement: lib("e2e-utils.ts") },

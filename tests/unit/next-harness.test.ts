@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { gateHolds, withGates } from "../next-harness/lib/gates.ts";
 import { nextConfigSource } from "../next-harness/lib/instance.ts";
 import { getFullUrl, withQuery } from "../next-harness/lib/next-test-utils.ts";
 import {
@@ -109,5 +110,44 @@ describe("next-test-utils' URLs", () => {
     expect(withQuery("/a", { x: "1", y: ["2", "3"], z: undefined })).toBe("/a?x=1&y=2&y=3");
     expect(withQuery("/a?k=v", "?x=1")).toBe("/a?k=v&x=1");
     expect(withQuery("/a", {})).toBe("/a");
+  });
+});
+
+describe("Next.js's test gates, in deploy mode", () => {
+  it.each([
+    ["!deploy", false],
+    ["deploy", true],
+    ["start", false],
+    ["!dev", true],
+    ["!deploy || !nodeMiddleware", true],
+    ["!deploy && !nodeMiddleware", false],
+    ["!(deploy && start)", true],
+  ] as const)("%s holds: %s", (condition, holds) => {
+    expect(gateHolds(condition)).toBe(holds);
+  });
+
+  it("skips the block below a gate that does not hold, its lines where they were", () => {
+    const source = [
+      "// @force-gate !deploy",
+      "describe('local only', () => {})",
+      "// @force-gate !dev",
+      "describe('everywhere but dev', () => {})",
+      "  // @force-gate start",
+      "  // why",
+      "  it.each([1])('start only', () => {})",
+    ].join("\n");
+    expect(withGates(source).split("\n")).toEqual([
+      "// @force-gate !deploy",
+      "describe.skip('local only', () => {})",
+      "// @force-gate !dev",
+      "describe('everywhere but dev', () => {})",
+      "  // @force-gate start",
+      "  // why",
+      "  it.skip.each([1])('start only', () => {})",
+    ]);
+  });
+
+  it("refuses a condition it cannot read", () => {
+    expect(() => gateHolds("deploy ||")).toThrow("not a gate's condition");
   });
 });

@@ -20,14 +20,19 @@ import type { AppServerBuild } from "../../platform/build.ts";
 import { readCapped, sendText, type Exchange, type Step } from "../../platform/exchange.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { bodyParsingOf, BodyError, parseBody, tooLarge, type BodyParsing } from "./body.ts";
+import { isEdgeRoute, runWebHandler, type WebHandler } from "./edge.ts";
 import { apiResponse, type Revalidate } from "./response.ts";
 
 /** A route's module, made ready: its handler, and how its body is read. */
-interface LoadedRoute {
-  readonly handler: NextApiHandler;
-  readonly parsing: BodyParsing;
-  readonly externalResolver: boolean;
-}
+type LoadedRoute =
+  | {
+      readonly kind: "node";
+      readonly handler: NextApiHandler;
+      readonly parsing: BodyParsing;
+      readonly externalResolver: boolean;
+    }
+  /** Written for the Edge runtime: a Web handler (edge.ts). */
+  | { readonly kind: "web"; readonly handler: WebHandler; readonly where: string };
 
 /**
  * The body for the handler, or the BodyError to answer with. A chunked body,
@@ -74,6 +79,8 @@ export function apiRoutes(build: AppServerBuild, options: ApiOptions, logger: Lo
         `${where}: an API route exports its handler as default: export default function handler(req, res)`,
       );
     }
+    if (isEdgeRoute(module.config))
+      return { kind: "web", handler: module.default as WebHandler, where };
     const parsing = bodyParsingOf(module.config);
     if ("problem" in parsing) throw new Error(`${where}: ${parsing.problem}`);
     if (parsing.parse && parsing.limitBytes > options.maxBodyBytes) {
@@ -84,6 +91,7 @@ export function apiRoutes(build: AppServerBuild, options: ApiOptions, logger: Lo
     }
     const config = module.config as { api?: { externalResolver?: unknown } } | undefined;
     return {
+      kind: "node",
       handler: module.default as NextApiHandler,
       parsing,
       externalResolver: config?.api?.externalResolver === true,
@@ -102,7 +110,19 @@ export function apiRoutes(build: AppServerBuild, options: ApiOptions, logger: Lo
       ready = load(route);
       loaded.set(route, ready);
     }
-    const { handler, parsing, externalResolver } = await ready;
+    const loadedRoute = await ready;
+    if (loadedRoute.kind === "web") {
+      // Its body is its own to read: a chunked one could go past any limit.
+      if (req.headers["transfer-encoding"] !== undefined) {
+        sendText(res, 411, "Length Required: this route reads its body itself\n", {
+          Connection: "close",
+        });
+        return true;
+      }
+      await runWebHandler(loadedRoute.handler, req, res, exchange.origin!, loadedRoute.where);
+      return true;
+    }
+    const { handler, parsing, externalResolver } = loadedRoute;
 
     const apiReq = req as NextApiRequest;
     apiReq.query = nextQuery(exchange.rawSearch, params);

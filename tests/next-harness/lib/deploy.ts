@@ -3,7 +3,7 @@
  * build of the folder, the oracle) and the shell (`SITE_DIR` pointed at the
  * folder as it is). Which one: NEXT_HARNESS_RUNTIME (`next` or `shell`).
  */
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import {
   buildWithNext,
@@ -46,6 +46,9 @@ async function served(server: SiteServer, buildId: string, cleanUp: () => void) 
     output: server.output,
     async stop() {
       await server.stop();
+      // What the server printed, beside the file's results (run.ts names the file).
+      const log = process.env.NEXT_HARNESS_SERVER_LOG;
+      if (log) appendFileSync(log, server.output());
       cleanUp();
     },
   } satisfies Deployment;
