@@ -138,9 +138,10 @@ export function browserSiteConfig(site: SiteConfig): BrowserSiteConfig {
 /** A site with no `i18n`: one locale, never a prefix (`prefixes: false`), its text's language. */
 const SINGLE_LOCALE = { locales: ["en"], defaultLocale: "en", localeDetection: false } as const;
 
-// A BCP 47 tag as a path segment: a language and its subtags, in the case the
-// site writes it (`fr`, `pt-BR`, `zh-Hant`), which its URLs then use.
-const LOCALE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
+// A locale as a path segment, as Next.js takes one: a BCP 47 tag in the case the
+// site writes it (`fr`, `pt-BR`, `zh-Hant`), which its URLs then use, or a name
+// such as `default` (the default locale a middleware sends on to a real one).
+const LOCALE_TAG = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/i;
 
 function unknownKeys(value: Record<string, unknown>, known: string[], at: string): string[] {
   return Object.keys(value)

@@ -19,6 +19,8 @@ const nextConfig = {
           has: [{ type: "query", key: "rw", value: "before" }],
           destination: "/about",
         },
+        // locale: false, the destination without a locale: a file, an API route or a page.
+        { source: "/:locale/rw-lf/:path*", destination: "/:path*", locale: false },
       ],
       afterFiles: [
         { source: "/rw/chain", destination: "/rw/about" },

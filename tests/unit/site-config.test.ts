@@ -125,6 +125,14 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
     });
   });
 
+  test("a locale named as Next.js takes one: `default`, a middleware's stand-in for a real one", () => {
+    const config = defineSiteConfig({
+      i18n: { locales: ["default", "en", "zh-Hant-TW"], defaultLocale: "default" },
+    });
+    expect(config.i18n.locales).toEqual(["default", "en", "zh-Hant-TW"]);
+    expect(config.i18n.defaultLocale).toBe("default");
+  });
+
   test("no i18n: one locale, unprefixed, nothing to detect", () => {
     expect(defineSiteConfig({ trailingSlash: true })).toEqual({
       i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false, prefixes: false },

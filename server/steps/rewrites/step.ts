@@ -28,8 +28,10 @@ import {
   compileRewrites,
   hasRewrites,
   rewriteTarget,
+  type PathKind,
   type RewritePhases,
 } from "../../../app/routing/rewrite-rules.ts";
+import { isApiPath } from "../../../app/routing/pages.ts";
 import { conditionSubjectOf } from "../../platform/condition-subject.ts";
 import { rewriteExchange, type Step } from "../../platform/exchange.ts";
 import { pageOf, sendLoadDocument } from "../../platform/page-of.ts";
@@ -47,20 +49,29 @@ export interface RewriteOptions extends ServedPaths {
 
 /**
  * A path as the rules spell it (base path, locale) back to the shell's (below
- * the base path), null outside the base path. A path a `locale: false` rule
- * wrote without a locale stays in the request's (`asked`), as in Next.js.
+ * the base path), and what the site serves there; null outside the base path.
+ * A path a `locale: false` rule wrote without a locale is a public file or an
+ * API route as written, as Next.js looks those up without a locale; otherwise
+ * a page in the request's locale (`asked`), as in Next.js.
  */
-function shellPathOf(
+function destinationOf(
   path: string,
   basePath: string,
   asked: Locale | null,
-): { path: string; defaultLocale: boolean } | null {
+  served: (path: string, defaultLocale: boolean) => PathKind,
+): { path: string; kind: PathKind } | null {
   const below = stripBasePath(path, basePath);
   if (below === null) return null;
   const { locale: named, path: rest } = localeAndPathOf(below);
-  if (named === null || asked === null) return { path: rest, defaultLocale: true };
+  if (named === null || asked === null) return { path: rest, kind: served(rest, true) };
+  if (rest === below) {
+    const asWritten = served(rest, true);
+    if (asWritten === "file" || (asWritten !== null && isApiPath(rest)))
+      return { path: rest, kind: asWritten };
+  }
   const locale = rest === below ? asked : named;
-  return { path: localizedPath(locale, rest), defaultLocale: locale === DEFAULT_LOCALE };
+  const local = localizedPath(locale, rest);
+  return { path: local, kind: served(local, locale === DEFAULT_LOCALE) };
 }
 
 export function siteRewrites(phases: RewritePhases, options: RewriteOptions): Step {
@@ -77,10 +88,7 @@ export function siteRewrites(phases: RewritePhases, options: RewriteOptions): St
     const { locale, path: below } = localeAndPathOf(page.path);
     const asked = { path: matchedPath(site, locale, below), search: page.search };
     const subject = conditionSubjectOf(exchange.req, page.search, exchange.origin!.host);
-    const kind = (path: string) => {
-      const shell = shellPathOf(path, basePath, locale);
-      return shell === null ? null : served(shell.path, shell.defaultLocale);
-    };
+    const kind = (path: string) => destinationOf(path, basePath, locale, served)?.kind ?? null;
     const found = rewriteTarget(rewrites, asked, subject, kind);
     if (found === null) return false;
     const { target } = found;
@@ -94,7 +102,7 @@ export function siteRewrites(phases: RewritePhases, options: RewriteOptions): St
       return proxyTo(exchange, new URL(url), options.proxy);
     }
     // Destinations carry the base path: always the site's.
-    const shell = shellPathOf(target.path, basePath, locale)!;
+    const shell = destinationOf(target.path, basePath, locale, served)!;
     if (page.data !== null) {
       if (shell.path === page.path && target.search === page.search) return false;
       sendLoadDocument(exchange, { "x-nextjs-rewrite": basePath + shell.path + target.search });
