@@ -431,7 +431,13 @@ export function pagePath(page: PageRoute, params: PageParams): string {
       parts.push(encodeURIComponent(value));
       continue;
     }
-    if (value === undefined && segment.kind === "optional-catch-all") continue;
+    // An optional catch-all with nothing in it (Next.js takes undefined, null, false or []): the path without it.
+    const empty =
+      value === undefined ||
+      value === null ||
+      (value as unknown) === false ||
+      (Array.isArray(value) && value.length === 0);
+    if (empty && segment.kind === "optional-catch-all") continue;
     if (
       !Array.isArray(value) ||
       value.length === 0 ||

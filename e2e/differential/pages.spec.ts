@@ -40,6 +40,9 @@ const PAGES = [
   "/typed?n=4",
   "/dynamic",
   "/links",
+  // getStaticPaths naming an optional catch-all's root with null and [].
+  "/ssg-optional",
+  "/ssg-optional/a",
   // A parameter's name with a dash: [hello-world].
   "/dash/hi-there",
   // Pages that differ only by precedence: c/[d] beside [a]/b; order/c/[d]/[e] beside

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { pageParams, pagePath, pageRouteOf, type PageRoute } from "../../app/routing/pages.ts";
+import {
+  pageParams,
+  pagePath,
+  pageRouteOf,
+  type PageParams,
+  type PageRoute,
+} from "../../app/routing/pages.ts";
 import { robotsTxt, sitemapPaths, sitemapXml } from "../../server/steps/sitemap/sitemap.ts";
 
 const page = (file: string): PageRoute => {
@@ -18,9 +24,13 @@ describe("pagePath: a page's path for its parameters, the inverse of pageParams"
     ["docs/[...path].tsx", { path: ["a", "b/c"] }, "/docs/a/b%2Fc"],
     ["shop/[[...filters]].tsx", {}, "/shop"],
     ["shop/[[...filters]].tsx", { filters: ["red", "xl"] }, "/shop/red/xl"],
+    // Nothing in an optional catch-all, as getStaticPaths may say it: null, false or [].
+    ["[path]/[[...pages]].tsx", { path: "a", pages: null }, "/a"],
+    ["shop/[[...filters]].tsx", { filters: false }, "/shop"],
+    ["shop/[[...filters]].tsx", { filters: [] }, "/shop"],
     ["café/[id].tsx", { id: "é" }, "/caf%C3%A9/%C3%A9"],
   ])("%s with %j -> %s", (file, params, path) => {
-    expect(pagePath(page(file), params)).toBe(path);
+    expect(pagePath(page(file), params as PageParams)).toBe(path);
   });
 
   test.each([

@@ -42,9 +42,20 @@ export function staticPropsKey(pattern: string, locale: string | null, params: P
   return `${pattern}\0${pathKey(locale, params)}`;
 }
 
-/** A path of a page by its locale and parameters (in any order): getStaticPaths' index uses it too. */
+/**
+ * A path of a page by its locale and parameters (in any order): getStaticPaths' index uses it too.
+ * An optional catch-all with nothing in it, as getStaticPaths may name it (null, false, []), is
+ * the same path as one without it.
+ */
 export function pathKey(locale: string | null, params: PageParams): string {
-  const entries = Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1));
+  const empty = (value: unknown) =>
+    value === undefined ||
+    value === null ||
+    value === false ||
+    (Array.isArray(value) && value.length === 0);
+  const entries = Object.entries(params)
+    .filter(([, value]) => !empty(value))
+    .sort(([a], [b]) => (a < b ? -1 : 1));
   return `${locale ?? ""}\0${JSON.stringify(entries)}`;
 }
 

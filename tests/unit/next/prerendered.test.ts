@@ -30,6 +30,13 @@ describe("keptByJson: an outcome is recorded only when JSON gives it back whole"
   });
 });
 
+test("an optional catch-all with nothing in it (null, false, []) is the path without it", () => {
+  const root = staticPropsKey("/[[...slug]]", "en", {});
+  for (const slug of [null, false, []])
+    expect(staticPropsKey("/[[...slug]]", "en", { slug } as never)).toBe(root);
+  expect(staticPropsKey("/[[...slug]]", "en", { slug: ["a"] })).not.toBe(root);
+});
+
 test("a page's key does not depend on the order of its parameters", () => {
   expect(staticPropsKey("/[a]/[b]", "fr", { a: "1", b: "2" })).toBe(
     staticPropsKey("/[a]/[b]", "fr", { b: "2", a: "1" }),
