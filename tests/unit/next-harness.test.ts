@@ -1,7 +1,11 @@
+import { once } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { gateHolds, withGates } from "../next-harness/lib/gates.ts";
 import { nextConfigSource } from "../next-harness/lib/instance.ts";
-import { getFullUrl, withQuery } from "../next-harness/lib/next-test-utils.ts";
+import { fetchViaHTTP, getFullUrl, withQuery } from "../next-harness/lib/next-test-utils.ts";
 import {
   outcomeOf,
   rowOf,
@@ -149,5 +153,30 @@ describe("Next.js's test gates, in deploy mode", () => {
 
   it("refuses a condition it cannot read", () => {
     expect(() => gateHolds("deploy ||")).toThrow("not a gate's condition");
+  });
+});
+
+describe("next-test-utils' fetchViaHTTP, as node-fetch answers", () => {
+  it("makes a redirect's Location absolute, and gives the body as a Node stream", async () => {
+    const server = createServer((req, res) => {
+      if (req.url === "/old") res.writeHead(308, { Location: "/new?x=1" }).end();
+      else res.end("hello ".repeat(3));
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const moved = await fetchViaHTTP(base, "/old", undefined, { redirect: "manual" });
+      expect([moved.status, moved.headers.get("location")]).toEqual([308, `${base}/new?x=1`]);
+      const page = await fetchViaHTTP(base, "/page", { q: "1" });
+      const chunks: Buffer[] = [];
+      const body = page.body as unknown as Readable;
+      body.on("data", (chunk: Buffer) => chunks.push(chunk));
+      await once(body, "end");
+      expect(Buffer.concat(chunks).toString()).toBe("hello hello hello ");
+      expect(await (await fetchViaHTTP(base, "/again")).text()).toBe("hello hello hello ");
+    } finally {
+      server.close();
+    }
   });
 });

@@ -211,6 +211,15 @@ export class NextInstance {
     return ".next";
   }
 
+  /** No deployment id (skew protection's `?dpl=`): neither runtime is deployed with one. */
+  get deploymentId(): undefined {
+    return undefined;
+  }
+
+  getDeploymentIdQuery(): string {
+    return "";
+  }
+
   fetch(pathname: string, options?: FetchOptions): Promise<Response> {
     return fetchViaHTTP(this.url, pathname, null, options);
   }

@@ -4,6 +4,8 @@
  * (the error overlay, file patching) answer as a production server's page
  * does: no overlay.
  */
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "../../../server/platform/free-port.ts";
 
@@ -56,18 +58,35 @@ export async function fetchViaHTTP(
   const url = getFullUrl(appPortOrUrl, withQuery(pathname, query ?? undefined));
   const { follow, ...init } = options;
   const redirect = follow === 0 ? "manual" : (init.redirect ?? "follow");
-  const response = await fetch(url, { ...init, redirect });
+  let response = await fetch(url, { ...init, redirect });
   const location = response.headers.get("location");
-  if (redirect === "follow" || location === null) return response;
-  const headers = new Headers(response.headers);
-  headers.set("location", new URL(location, url).href);
-  const copy = new Response(response.body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
+  if (redirect !== "follow" && location !== null) {
+    const headers = new Headers(response.headers);
+    headers.set("location", new URL(location, url).href);
+    const copy = new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+    Object.defineProperty(copy, "url", { value: response.url || url });
+    response = copy;
+  }
+  return withNodeBody(response);
+}
+
+/**
+ * The response's `body` as node-fetch gives it, a Node stream (`body.on("data")`),
+ * made from the Web stream when first asked for; `text()` and `json()` as they are.
+ */
+function withNodeBody(response: Response): Response {
+  const web = response.body;
+  if (web === null) return response;
+  let node: Readable | null = null;
+  Object.defineProperty(response, "body", {
+    get: () => (node ??= Readable.fromWeb(web as NodeReadableStream)),
+    configurable: true,
   });
-  Object.defineProperty(copy, "url", { value: response.url || url });
-  return copy;
+  return response;
 }
 
 export async function renderViaHTTP(
