@@ -3,7 +3,7 @@
  * build of the folder, the oracle) and the shell (`SITE_DIR` pointed at the
  * folder as it is). Which one: NEXT_HARNESS_RUNTIME (`next` or `shell`).
  */
-import { appendFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import {
   buildWithNext,
@@ -54,11 +54,14 @@ async function served(server: SiteServer, buildId: string, cleanUp: () => void) 
   } satisfies Deployment;
 }
 
-/** The build id the shell's build records (its getStaticProps record names it). */
+/** The shell's build id: its client manifest's version, as its pages and data URLs say it. */
 function shellBuildId(buildDir: string): string {
-  const record = join(buildDir, "prerendered-props.json");
-  if (!existsSync(record)) return "";
-  return (JSON.parse(readFileSync(record, "utf8")) as { buildId?: string }).buildId ?? "";
+  const assets = join(buildDir, "client/assets");
+  const manifest = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (manifest === undefined) throw new Error(`no client manifest in ${assets}`);
+  const version = /"version":"([^"]+)"/.exec(readFileSync(join(assets, manifest), "utf8"))?.[1];
+  if (version === undefined) throw new Error(`no version in ${join(assets, manifest)}`);
+  return version;
 }
 
 /** Builds the test's folder with the runtime and serves it; `env`: the test's own. */
