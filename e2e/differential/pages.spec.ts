@@ -43,6 +43,8 @@ const PAGES = [
   // getStaticPaths naming an optional catch-all's root with null and [].
   "/ssg-optional",
   "/ssg-optional/a",
+  // next/navigation's hooks in a page.
+  "/nav/1?q=a&q=b",
   // A parameter's name with a dash: [hello-world].
   "/dash/hi-there",
   // Pages that differ only by precedence: c/[d] beside [a]/b; order/c/[d]/[e] beside

@@ -15,6 +15,8 @@ export const NEXT_MODULES: Readonly<Record<string, string>> = {
   "next/image": "image.tsx",
   "next/link": "link.tsx",
   "next/router": "router.tsx",
+  // Its hooks in a page of the pages folder, as Next.js answers them there.
+  "next/navigation": "navigation.ts",
   "next/compat/router": "compat-router.ts",
   // Its calls are compiled away (app/next/font/plugin.ts); the module is what a scan finds.
   "next/font/local": "font/local.ts",
@@ -28,7 +30,6 @@ export const NEXT_MODULES: Readonly<Record<string, string>> = {
 
 // What a team may find instead, for imports people reach for.
 const ADVICE: Readonly<Record<string, string>> = {
-  "next/navigation": "it is the App Router's; in the pages router use next/router",
   "next/font/google":
     "it downloads the fonts at build time, which this build does not: put the font files in the repository and load them with next/font/local (or @font-face from public/)",
   "next/config": "Next.js 16 removed runtime config; read process.env on the server",
