@@ -27,6 +27,7 @@ import type { Logger } from "./platform/logger.ts";
 import { rejectMalformed } from "./steps/malformed.ts";
 import { publicOrigin } from "./steps/origin.ts";
 import { apiRoutes } from "./steps/api/step.ts";
+import { siteUrlConfig } from "../app/next/server.ts";
 import { siteMiddleware, siteMiddlewareOf } from "./steps/middleware/step.ts";
 import { siteRewrites } from "./steps/rewrites/step.ts";
 import { createPageRenderer, reactRouter } from "./pages/react-router.ts";
@@ -173,6 +174,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     build,
     {
       maxBodyBytes: config.maxBodyBytes,
+      urls: siteUrlConfig(urls.basePath, urls.trailingSlash === "always"),
       revalidate: async (path) => {
         const { problem } = await pages.purge({ kind: "paths", names: [path] });
         if (problem !== null) throw new Error(`Failed to revalidate ${path}: ${problem}`);

@@ -29,6 +29,7 @@ async function serve(
     build,
     {
       maxBodyBytes: options.maxBodyBytes ?? 1 << 20,
+      urls: { basePath: "", trailingSlash: false, i18n: null },
       revalidate: async (path) => {
         options.revalidated?.push(path);
       },
@@ -39,7 +40,16 @@ async function serve(
     step,
     (req, res) => {
       const [path = "/", search = ""] = (req.url ?? "/").split(/(?=\?)/);
-      return { req, res, requestId: "req-1", rawPath: path, path, rawSearch: search } as Exchange;
+      const origin = { protocol: "http:", host: req.headers.host ?? "localhost" };
+      return {
+        req,
+        res,
+        requestId: "req-1",
+        rawPath: path,
+        path,
+        rawSearch: search,
+        origin,
+      } as Exchange;
     },
     ({ res }) => res.writeHead(404).end("not an API route"),
     lines,
@@ -200,4 +210,51 @@ test("a sizeLimit above MAX_BODY_BYTES is reported when the route is first loade
   await fetch(`${base}/api/upload`);
   await fetch(`${base}/api/upload`);
   expect(lines.filter((line) => /MAX_BODY_BYTES/.test(String(line.msg)))).toHaveLength(1);
+});
+
+test("an Edge route gets a NextRequest, its parameters in the query, and its Response is sent as it streams", async () => {
+  const edge = {
+    config: { runtime: "edge" },
+    default: async (request: Request & { nextUrl: URL; cookies: { get(n: string): unknown } }) => {
+      const body = await request.text();
+      const stream = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("part one, "));
+          controller.enqueue(new TextEncoder().encode("part two"));
+          controller.close();
+        },
+      });
+      const headers = new Headers({
+        "x-query": JSON.stringify(Object.fromEntries(request.nextUrl.searchParams)),
+        "x-cookie": JSON.stringify(request.cookies.get("a")),
+        "x-body": body,
+      });
+      headers.append("set-cookie", "one=1");
+      headers.append("set-cookie", "two=2");
+      return new Response(stream, { status: 201, headers });
+    },
+  };
+  const { base } = await serve({ "api/things/[id].ts": edge });
+  const response = await fetch(`${base}/api/things/42?a=b&id=shadowed`, {
+    method: "POST",
+    headers: { cookie: "a=1" },
+    body: "sent",
+  });
+  expect(response.status).toBe(201);
+  expect(JSON.parse(response.headers.get("x-query")!)).toEqual({ a: "b", id: "42" });
+  expect(JSON.parse(response.headers.get("x-cookie")!)).toEqual({ name: "a", value: "1" });
+  expect(response.headers.get("x-body")).toBe("sent");
+  expect(response.headers.getSetCookie()).toEqual(["one=1", "two=2"]);
+  expect(await response.text()).toBe("part one, part two");
+});
+
+test("an Edge route that returns no Response is the pipeline's error, naming its file", async () => {
+  const { base, lines } = await serve({
+    "api/nothing.ts": { config: { runtime: "experimental-edge" }, default: () => "text" },
+  });
+  const response = await fetch(`${base}/api/nothing`);
+  expect(response.status).toBe(500);
+  expect(JSON.stringify(lines)).toContain(
+    "pages/api/nothing.ts: an Edge API route returns a Response, not string",
+  );
 });

@@ -20,6 +20,7 @@ import type { AppServerBuild } from "../../platform/build.ts";
 import { readCapped, sendText, type Exchange, type Step } from "../../platform/exchange.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { bodyParsingOf, BodyError, parseBody, tooLarge, type BodyParsing } from "./body.ts";
+import type { NextUrlConfig } from "../../../app/next/server.ts";
 import { isEdgeRoute, runWebHandler, type WebHandler } from "./edge.ts";
 import { apiResponse, type Revalidate } from "./response.ts";
 
@@ -62,6 +63,8 @@ export interface ApiOptions {
   readonly maxBodyBytes: number;
   /** `res.revalidate(path)`: the caches' purge. */
   readonly revalidate: Revalidate;
+  /** The site's URL settings, for an Edge route's `nextUrl`. */
+  readonly urls: NextUrlConfig;
 }
 
 export function apiRoutes(build: AppServerBuild, options: ApiOptions, logger: Logger): Step {
@@ -119,7 +122,12 @@ export function apiRoutes(build: AppServerBuild, options: ApiOptions, logger: Lo
         });
         return true;
       }
-      await runWebHandler(loadedRoute.handler, req, res, exchange.origin!, loadedRoute.where);
+      await runWebHandler(
+        loadedRoute.handler,
+        { req, res, origin: exchange.origin! },
+        { urls: options.urls, params },
+        loadedRoute.where,
+      );
       return true;
     }
     const { handler, parsing, externalResolver } = loadedRoute;
