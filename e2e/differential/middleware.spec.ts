@@ -64,6 +64,9 @@ const CASES: [name: string, path: string, headers?: Record<string, string>][] = 
   ["NextResponse.json under a locale prefix", "/pt-BR/mw/json"],
   ["an answer of its own (401)", "/mw/denied"],
   ["a path the matcher does not name", "/about"],
+  ["the root matcher, the root", "/?mwroot=1"],
+  ["the root matcher, the root's index", "/index?mwroot=1"],
+  ["the root matcher, under a locale prefix", "/fr?mwroot=1"],
   ["a path the matcher names with a query it has", "/about?mw=1"],
   ["a path the matcher names, a header it must miss absent", "/ssr/5"],
   [

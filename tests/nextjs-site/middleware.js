@@ -55,5 +55,7 @@ export const config = {
       missing: [{ type: "header", key: "x-skip-middleware" }],
     },
     { source: "/api/echo", has: [{ type: "query", key: "mw" }] },
+    // The root, which matches its index too.
+    { source: "/", has: [{ type: "query", key: "mwroot" }] },
   ],
 };

@@ -58,6 +58,12 @@ describe("which paths a matcher names", () => {
     ["/", I18N, "en", "/", true],
     ["/", I18N, "fr", "/", true],
     ["/", I18N, "fr", "/about", false],
+    // The root's index is the root, as Next.js compiles a root matcher.
+    ["/", PLAIN, null, "/", true],
+    ["/", PLAIN, null, "/index", true],
+    ["/", PLAIN, null, "/indexes", false],
+    ["/", I18N, "en", "/index", true],
+    ["/", SHOP, "en", "/index", true],
     // locale: false matches the path as it is kept: its locale spelt out.
     [{ source: "/about", locale: false }, I18N, "en", "/about", false],
     [{ source: "/en/about", locale: false }, I18N, "en", "/about", true],

@@ -87,9 +87,9 @@ export function compileMatcher(
   return entries.map((entry) => {
     const root = entry.source === "/";
     const localized = site.i18n && entry.locale !== false;
-    const source = localized
-      ? `/:nextInternalLocale([^/.]+)${root ? "" : entry.source}`
-      : entry.source;
+    // The root matches its index too (`/index`), as Next.js compiles a root matcher.
+    const page = root ? "{/index}?" : entry.source;
+    const source = localized ? `/:nextInternalLocale([^/.]+)${page}` : page;
     return {
       regexp: pathToRegexp(site.basePath + source, [], { strict: false }),
       ...(entry.has && { has: entry.has }),
