@@ -149,11 +149,24 @@ export class NextURL {
     return this.#url.password;
   }
 
-  /** The path as the browser asks for it: base path, the locale's prefix (none for the default), path. */
+  /**
+   * The path as the browser asks for it: base path, the locale's prefix (none for
+   * the default, none before `/api`, which no locale prefixes, and none twice), path.
+   */
   #fullPathname(): string {
     const i18n = this.#config.i18n;
     let pathname = this.#url.pathname;
-    if (i18n && this.#locale && this.#locale !== i18n.defaultLocale) {
+    const has = (prefix: string) => {
+      const lower = pathname.toLowerCase();
+      return lower === prefix || lower.startsWith(`${prefix}/`);
+    };
+    if (
+      i18n &&
+      this.#locale &&
+      this.#locale !== i18n.defaultLocale &&
+      !has("/api") &&
+      !has(`/${this.#locale.toLowerCase()}`)
+    ) {
       pathname = pathname === "/" ? `/${this.#locale}` : `/${this.#locale}${pathname}`;
     }
     if (this.#basePath) pathname = pathname === "/" ? this.#basePath : this.#basePath + pathname;

@@ -58,6 +58,7 @@ const CASES: [name: string, path: string, headers?: Record<string, string>][] = 
   ["redirect", "/mw/redirect"],
   ["redirect under a locale prefix", "/fr/mw/redirect"],
   ["redirect 308, with a query", "/mw/redirect-permanent"],
+  ["redirect to an API route from under a locale prefix", "/fr/mw/to-api"],
   ["rewrite", "/mw/rewrite"],
   ["rewrite to a page with data", "/mw/rewrite-ssr?q=1"],
   ["NextResponse.json", "/mw/json?q=2"],

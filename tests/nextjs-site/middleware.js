@@ -21,6 +21,12 @@ export function middleware(request) {
       url.searchParams.set("mw", "rewrite");
       return NextResponse.rewrite(url);
     }
+    case "/mw/to-api": {
+      // An API route takes no locale: NextURL puts none before /api.
+      const url = request.nextUrl.clone();
+      url.pathname = "/api/echo";
+      return NextResponse.redirect(url);
+    }
     case "/mw/json":
       return NextResponse.json(
         { from: "middleware", locale, q: searchParams.get("q") },

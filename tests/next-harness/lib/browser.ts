@@ -219,8 +219,22 @@ export class HarnessBrowser {
     return this.eval<boolean>(`!!document.querySelector('${selector}')`);
   }
 
+  /**
+   * Waits until the snippet is truthy in the page, asked every 100 ms from here:
+   * Playwright's own waitForFunction evaluates a string with `eval` in the page,
+   * which a Content-Security-Policy without 'unsafe-eval' (the shell's) forbids.
+   */
   waitForCondition(condition: string, timeout = WAIT_FOR_ELEMENT_MS): this {
-    return this.start(() => this.page.waitForFunction(condition, undefined, { timeout }));
+    return this.start(async () => {
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        const value: unknown = await this.page.evaluate(condition).catch(() => undefined);
+        if (value) return value;
+        if (Date.now() > deadline)
+          throw new Error(`waitForCondition: ${condition} was not true within ${timeout} ms`);
+        await new Promise((wait) => setTimeout(wait, 100));
+      }
+    });
   }
 
   // On the element before

@@ -42,6 +42,16 @@ describe("NextURL", () => {
     expect(url.href).toBe("https://x.test/shop/pt-BR?a=1&b=2#top");
   });
 
+  test("href puts no locale before /api, nor a second one before a path that has it, as Next.js's", () => {
+    const url = new NextURL("https://x.test/shop/fr/to?pathname=/api/ok", SITE);
+    url.pathname = "/api/ok";
+    expect(url.href).toBe("https://x.test/shop/api/ok?pathname=/api/ok");
+    url.pathname = "/apiary";
+    expect(url.href).toBe("https://x.test/shop/fr/apiary?pathname=/api/ok");
+    url.pathname = "/fr/about";
+    expect(url.href).toBe("https://x.test/shop/fr/about?pathname=/api/ok");
+  });
+
   test("a clone changes apart from its original", () => {
     const url = new NextURL("https://x.test/shop/fr/about", SITE);
     const clone = url.clone();
