@@ -407,6 +407,20 @@ export function pageParams(pattern: string, path: string): PageParams | null {
 }
 
 /**
+ * Whether a parameter's value says an optional catch-all holds nothing, as
+ * getStaticPaths may say it (Next.js takes undefined, null, false or []): the
+ * path without it.
+ */
+export function isEmptyCatchAll(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    value === false ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/**
  * The path of a page for these parameters, each segment percent-encoded once:
  * the inverse of `pageParams` (`/blog/[slug]` and `{ slug: "hello world" }` ->
  * `/blog/hello%20world`; `/docs/[...path]` and `{ path: ["a", "b/c"] }` ->
@@ -431,13 +445,7 @@ export function pagePath(page: PageRoute, params: PageParams): string {
       parts.push(encodeURIComponent(value));
       continue;
     }
-    // An optional catch-all with nothing in it (Next.js takes undefined, null, false or []): the path without it.
-    const empty =
-      value === undefined ||
-      value === null ||
-      (value as unknown) === false ||
-      (Array.isArray(value) && value.length === 0);
-    if (empty && segment.kind === "optional-catch-all") continue;
+    if (segment.kind === "optional-catch-all" && isEmptyCatchAll(value)) continue;
     if (
       !Array.isArray(value) ||
       value.length === 0 ||

@@ -13,7 +13,7 @@
  * them): any other is made again at the first render, as before.
  */
 import { isObject } from "../../routing/is-object.ts";
-import type { PageParams } from "../../routing/pages.ts";
+import { isEmptyCatchAll, type PageParams } from "../../routing/pages.ts";
 import type { PagePropsOutcome } from "./types.ts";
 
 /** The file, beside the build's other records. */
@@ -48,13 +48,8 @@ export function staticPropsKey(pattern: string, locale: string | null, params: P
  * the same path as one without it.
  */
 export function pathKey(locale: string | null, params: PageParams): string {
-  const empty = (value: unknown) =>
-    value === undefined ||
-    value === null ||
-    value === false ||
-    (Array.isArray(value) && value.length === 0);
   const entries = Object.entries(params)
-    .filter(([, value]) => !empty(value))
+    .filter(([, value]) => !isEmptyCatchAll(value))
     .sort(([a], [b]) => (a < b ? -1 : 1));
   return `${locale ?? ""}\0${JSON.stringify(entries)}`;
 }
