@@ -31,6 +31,8 @@ export interface NavigationTracking {
   resolved(target: string): void;
   /** It finished, or failed in a way React Router shows: no fallback any more. */
   end(): void;
+  /** Whether it is still the navigation in progress (not ended, superseded, nor given up). */
+  active(): boolean;
 }
 
 let pending: Tracked | null = null;
@@ -65,12 +67,13 @@ function forget(tracked: Tracked): void {
 export function beginNavigation(
   target: string,
   onTimeout: (target: string) => void = loadAsDocument,
+  startedAt = Date.now(),
 ): NavigationTracking {
   if (pending) forget(pending);
-  const tracked: Tracked = { from: location.href, target, at: Date.now() };
+  const tracked: Tracked = { from: location.href, target, at: startedAt };
   tracked.timer = setTimeout(
     () => pending === tracked && onTimeout(tracked.target),
-    ROUTE_LOAD_TIMEOUT_MS,
+    Math.max(0, ROUTE_LOAD_TIMEOUT_MS - (Date.now() - startedAt)),
   );
   pending = tracked;
   record(tracked);
@@ -81,7 +84,20 @@ export function beginNavigation(
       record(tracked);
     },
     end: () => forget(tracked),
+    active: () => pending === tracked,
   };
+}
+
+/**
+ * When the navigation React Router starts next goes on from one that began
+ * before it (a click that the site's middleware redirected, app/next/router.tsx):
+ * its timeout counts from that start, so the two together get ROUTE_LOAD_TIMEOUT_MS.
+ */
+let carriedStart: number | null = null;
+
+/** The next navigation goes on from one that began at `startedAt` (consumed by that one). */
+export function carryNavigationStart(startedAt: number | null): void {
+  carriedStart = startedAt;
 }
 
 /** The target of the client navigation in progress, or null. */
@@ -133,6 +149,8 @@ export const routeLoadInstrumentation: ClientInstrumentation = {
   router(router) {
     router.instrument({
       async navigate(navigate, { to, currentUrl, formMethod }) {
+        const startedAt = carriedStart ?? Date.now();
+        carriedStart = null;
         if (typeof to === "number" || (formMethod && formMethod.toUpperCase() !== "GET")) {
           await navigate();
           return;
@@ -148,7 +166,11 @@ export const routeLoadInstrumentation: ClientInstrumentation = {
         const url = new URL(sitePath, new URL(currentUrl, location.href));
         // React Router finishes a superseded navigation only once its route
         // modules have loaded, however late: by then this end changes nothing.
-        const tracking = beginNavigation(url.pathname + url.search + url.hash);
+        const tracking = beginNavigation(
+          url.pathname + url.search + url.hash,
+          loadAsDocument,
+          startedAt,
+        );
         const router = window.__reactRouterDataRouter;
         // A navigation it supersedes may still be the state's until this one starts.
         const before = router?.state.navigation;

@@ -11,7 +11,13 @@
  */
 import { createContext, useContext, type ComponentType, type ReactElement } from "react";
 import { createPath, type DataRouter, type Location } from "react-router";
-import { onNavigationAbandoned } from "../client/route-load.ts";
+import { hasMiddleware } from "virtual:next-middleware";
+import {
+  beginNavigation,
+  carryNavigationStart,
+  onNavigationAbandoned,
+} from "../client/route-load.ts";
+import { askMiddleware } from "./page/middleware-redirect.ts";
 import { isNotFoundRouteId } from "../routing/pages.ts";
 import {
   formatUrl,
@@ -258,11 +264,20 @@ export function isShallowNavigation({
   return next === shallowTarget && currentUrl.pathname === nextUrl.pathname;
 }
 
+/** Redirects of the site's middleware followed in the page, one after another, before a document load. */
+const MAX_MIDDLEWARE_REDIRECTS = 20;
+
+/**
+ * `hops`: the middleware's redirects followed in the page so far, the first
+ * starting at `startedAt`; the navigation's route-load timeout counts from there.
+ */
 async function change(
   method: "push" | "replace",
   url: Url,
   as: Url | undefined,
   options: TransitionOptions = {},
+  hops = 0,
+  startedAt: number | null = null,
 ): Promise<boolean> {
   const router = dataRouter();
   if (!router || !current) throw new Error("next/router: the router is not mounted yet");
@@ -279,14 +294,36 @@ async function change(
   // A path no page answers (an API route, a file, nothing) is the server's to
   // answer: the browser loads it as a document, as Next.js's client does.
   if (!answeredByPage(router, eventUrlOf(target))) {
+    // With a middleware, it is asked first, as Next.js's client asks it: a redirect
+    // to a page is followed in the page.
+    if (hasMiddleware && hops < MAX_MIDDLEWARE_REDIRECTS) {
+      const began = startedAt ?? Date.now();
+      const tracking = beginNavigation(eventUrlOf(target), undefined, began);
+      const controller = new AbortController();
+      const redirected = await askMiddleware(eventUrlOf(target), basePath(), controller.signal);
+      // Superseded by another navigation, or given up for a document load meanwhile.
+      if (!tracking.active()) return false;
+      tracking.end();
+      if (redirected !== null && "inSite" in redirected) {
+        const next = { ...options, locale: false as const };
+        return change(method, redirected.inSite, undefined, next, hops + 1, began);
+      }
+      if (redirected !== null) {
+        if (method === "replace") location.replace(redirected.elsewhere);
+        else location.assign(redirected.elsewhere);
+        return new Promise<boolean>(() => {});
+      }
+    }
     if (method === "replace") location.replace(eventUrlOf(target));
     else location.assign(eventUrlOf(target));
     return new Promise<boolean>(() => {});
   }
   const props = { shallow: options.shallow === true };
   const eventUrl = eventUrlOf(target);
-  const navigate = () =>
-    router.navigate(target, {
+  const navigate = () => {
+    // A redirect of the middleware goes on from the click's start (route-load.ts).
+    carryNavigationStart(startedAt);
+    return router.navigate(target, {
       replace: method === "replace",
       preventScrollReset: options.scroll === false,
       // The page asked for, kept with the history entry as Next.js keeps it: a route
@@ -295,6 +332,7 @@ async function change(
         state: { nextHref: resolved.href } satisfies NextHistoryState,
       }),
     });
+  };
   if (onlyHashChanges(shownPath(), target)) {
     events.emit("hashChangeStart", eventUrl, props);
     hashChange = true;

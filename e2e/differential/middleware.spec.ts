@@ -16,6 +16,7 @@ import {
   RUNTIMES,
   type Runtime,
 } from "./observe.ts";
+import { ROUTE_LOAD_TIMEOUT_MS } from "../client-navigation.ts";
 
 /** A Location of the runtime's own origin, without it: each runtime listens on its own port. */
 function local(runtime: Runtime, location: string | null): string | null {
@@ -145,7 +146,6 @@ for (const [name, path] of DOCUMENTS) {
 const CLICKS: [name: string, link: string, landsOn: string][] = [
   ["a click the middleware rewrites", "#rewrite", "/mw/rewrite"],
   ["a click the middleware rewrites to a page with data", "#rewrite-ssr", "/mw/rewrite-ssr?q=1"],
-  ["a click the middleware redirects", "#redirect", "/about"],
   ["a click to a page with data, given request headers", "#headers", "/mw/headers?x=1"],
   ["a click to a page without data", "#plain", "/mw/plain"],
 ];
@@ -164,3 +164,67 @@ for (const [name, link, landsOn] of CLICKS) {
     expectSame(`middleware in the browser: ${name}`, seen.next, seen.shell);
   });
 }
+
+const REDIRECTED_CLICKS: [name: string, link: string, landsOn: string][] = [
+  ["a click the middleware redirects", "#redirect", "/about"],
+  ["a click the middleware redirects to a page with data", "#redirect-ssr", "/ssr/7?from=mw"],
+];
+
+// Followed in the page, as a client navigation: the page is not loaded again, and
+// the history has one entry more, the redirect's target.
+for (const [name, link, landsOn] of REDIRECTED_CLICKS) {
+  test(`middleware in the browser: ${name}, followed in the page`, async ({ browser }) => {
+    const seen: Partial<Record<Runtime, unknown>> = {};
+    for (const runtime of RUNTIMES) {
+      const { page, close } = await openPage(browser, runtime);
+      await page.goto("/mw");
+      await hydrated(page);
+      const entries = await page.evaluate(() => {
+        (window as { samePage?: boolean }).samePage = true;
+        return history.length;
+      });
+      await page.click(link);
+      const shown = await settledOn(page, landsOn);
+      seen[runtime] = {
+        ...shown,
+        samePage: await page.evaluate(() => (window as { samePage?: boolean }).samePage === true),
+        newEntries: (await page.evaluate(() => history.length)) - entries,
+      };
+      await close();
+    }
+    expectSame(`middleware in the browser: ${name}, followed in the page`, seen.next, seen.shell);
+  });
+}
+
+// The shell's own guarantee, which Next.js does not give (so the shell alone is asked):
+// a click the middleware redirects is one navigation, whose route-load timeout counts
+// from the click, across the middleware's answer and the target's data.
+test("middleware in the browser (the shell alone): a redirected click still loads as a document at 3800 ms", async ({
+  browser,
+}) => {
+  const { page, close } = await openPage(browser, "shell");
+  try {
+    await page.goto("/mw");
+    await hydrated(page);
+    // The middleware answers late, and the target's data never comes.
+    await page.route("**/_next/data/**/mw/redirect-permanent.json*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue().catch(() => {});
+    });
+    await page.route("**/_next/data/**/ssr/7.json*", () => {});
+    const documentLoad = page.waitForRequest(
+      (r) => r.isNavigationRequest() && r.resourceType() === "document",
+      { timeout: ROUTE_LOAD_TIMEOUT_MS + 10_000 },
+    );
+    const startedAt = Date.now();
+    await page.click("#redirect-ssr");
+    const request = await documentLoad;
+    const delay = Date.now() - startedAt;
+    expect(new URL(request.url()).pathname + new URL(request.url()).search).toBe("/ssr/7?from=mw");
+    expect(delay).toBeGreaterThanOrEqual(ROUTE_LOAD_TIMEOUT_MS - 100);
+    // From the click, not from the middleware's late answer (2 s later).
+    expect(delay).toBeLessThan(ROUTE_LOAD_TIMEOUT_MS + 1500);
+  } finally {
+    await close();
+  }
+});

@@ -15,6 +15,7 @@ import {
 } from "../../app/routing/locale.ts";
 import {
   LOAD_DOCUMENT_HEADER,
+  MIDDLEWARE_REDIRECT_HEADER,
   NEXT_DATA_PREFIX,
   parseNextDataPath,
 } from "../../app/next/routing/data-url.ts";
@@ -58,6 +59,19 @@ export function sendLoadDocument(exchange: Exchange, headers: Record<string, str
   exchange.res.writeHead(200, {
     ...headers,
     [LOAD_DOCUMENT_HEADER]: "1",
+    "Content-Type": "application/json",
+    "Cache-Control": "private, no-store",
+  });
+  exchange.res.end("{}");
+}
+
+/**
+ * A page's data request that the site's middleware redirected to `path` (base
+ * path included) of this site: its client follows it in the page.
+ */
+export function sendMiddlewareRedirect(exchange: Exchange, path: string): void {
+  exchange.res.writeHead(200, {
+    [MIDDLEWARE_REDIRECT_HEADER]: path,
     "Content-Type": "application/json",
     "Cache-Control": "private, no-store",
   });

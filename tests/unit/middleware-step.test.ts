@@ -223,8 +223,8 @@ describe("a data request", () => {
       "x-nextjs-rewrite",
     ],
     [
-      "redirected",
-      (request: NextRequest) => NextResponse.redirect(new URL("/elsewhere", request.url)),
+      "redirected to another site",
+      () => NextResponse.redirect("https://elsewhere.example/elsewhere"),
       "x-nextjs-redirect",
     ],
     ["answered", () => NextResponse.json({ a: 1 }), null],
@@ -234,6 +234,31 @@ describe("a data request", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("x-load-document")).toBe("1");
     if (header) expect(response.headers.get(header)).toContain("/elsewhere");
+  });
+
+  test("redirected within the site: told the path, which its client follows in the page", async () => {
+    const { base } = await serve(
+      middleware((request) => {
+        const response = NextResponse.redirect(new URL("/fr/elsewhere?a=1#top", request.url));
+        response.cookies.set("seen", "1");
+        return response;
+      }),
+    );
+    const response = await fetch(base + data("/blog/a"), { redirect: "manual" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-load-document")).toBeNull();
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.get("x-nextjs-redirect")).toBe("/fr/elsewhere?a=1#top");
+    expect(response.headers.get("set-cookie")).toContain("seen=1");
+  });
+
+  test("a route-data request redirected within the site still loads as a document", async () => {
+    const { base } = await serve(
+      middleware((request) => NextResponse.redirect(new URL("/elsewhere", request.url))),
+    );
+    const response = await fetch(`${base}/blog/a.data`, { redirect: "manual" });
+    expect(response.headers.get("x-load-document")).toBe("1");
+    expect(response.headers.get("x-nextjs-redirect")).toContain("/elsewhere");
   });
 
   test("another build's data URL is not the middleware's", async () => {

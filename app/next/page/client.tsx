@@ -16,8 +16,9 @@
  *
  * With a middleware in the site, a page with no server data asks its data URL
  * too, as Next.js's client does, so the middleware runs for the click: the
- * server answers `{}`, or tells the browser to load the page as a document
- * when the middleware rewrites, redirects or answers it (app/client/data-requests.ts).
+ * server answers `{}`, or where the middleware redirects it to, which the
+ * navigation follows in the page, or tells the browser to load the page as a
+ * document when the middleware rewrites or answers it (app/client/data-requests.ts).
  */
 import {
   data,
@@ -30,6 +31,7 @@ import { pageLocaleFields, splitLocalePath } from "../../routing/locale.ts";
 import { pageParams, pageRouteOf } from "../../routing/pages.ts";
 import { replacedByDocument } from "../../client/route-load.ts";
 import { isNotFoundData } from "../routing/data-url.ts";
+import { middlewareRedirectOf } from "./middleware-redirect.ts";
 import { nextQuery } from "../routing/query.ts";
 import { nextDataUrlOf } from "./data-location.ts";
 import { fetchPageData } from "./data-fetch.ts";
@@ -54,6 +56,21 @@ export function nextPageHandle(page: PageComponent, meta: PageMeta): NextPageHan
   return { next: { page, meta, pattern: patternOf(meta.file) } };
 }
 
+/**
+ * The site's middleware redirected the page asked for: the navigation goes on
+ * to that URL in the page, as Next.js's router goes on (a URL outside the base
+ * path loads as a document). Still the one navigation: its route-load timeout
+ * runs on (app/client/route-load.ts), and a redirect that does not load in
+ * time loads the target asked for as a document, which the middleware
+ * redirects again.
+ */
+function followMiddlewareRedirect(response: Response, basePath: string): void {
+  const redirected = middlewareRedirectOf(response, basePath);
+  if (redirected === null) return;
+  // React Router puts its base path before a path; a whole URL it loads as a document.
+  throw redirect("inSite" in redirected ? redirected.inSite : redirected.elsewhere);
+}
+
 export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
   const pattern = patternOf(meta.file);
   return async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<NextPageData> {
@@ -76,6 +93,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
           headers: { "x-nextjs-data": "1" },
         });
         await response.body?.cancel();
+        followMiddlewareRedirect(response, basePath);
         if (!response.ok) return replacedByDocument(shown);
       }
       if (!hasInitialProps(siteApp, page)) return { props: { pageProps: {} }, ready: true };
@@ -91,6 +109,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
     }
 
     const response = await fetchPageData(dataUrl(), request.signal);
+    followMiddlewareRedirect(response, basePath);
     if (response.status === 404 && (await isNotFoundData(response))) {
       // Next.js's client shows the 404 page with the router still on the page asked for.
       throw data({ pattern } satisfies ClientNotFound, { status: 404 });

@@ -14,15 +14,21 @@ import { nextQuery, searchOf } from "../routing/query.ts";
  * The data URL of the page at `url` (a Next.js page with `pattern`), as
  * Next.js's client asks for it: the page's parameters in its query too, in the
  * order of the page asked for (`querySearch`: router.tsx's `querySearchOf`).
+ * `pattern` null: a path no page answers, whose data URL the site's middleware
+ * may redirect (middleware-redirect.ts).
  */
 export function nextDataUrlOf(
-  pattern: string,
+  pattern: string | null,
   url: URL,
   basePath: string,
   querySearch = url.search,
 ): string {
   const { locale, path } = splitLocalePath(stripBasePath(url.pathname, basePath) ?? url.pathname);
-  const query = nextQuery(querySearch, pageParams(pattern, path) ?? {});
+  // No page (a path the middleware may redirect): the query as it is.
+  const search =
+    pattern === null
+      ? querySearch
+      : searchOf(nextQuery(querySearch, pageParams(pattern, path) ?? {}));
   return (
     basePath +
     nextDataPath(
@@ -31,7 +37,7 @@ export function nextDataUrlOf(
         locale: pageLocaleOf(locale),
         path,
       },
-      searchOf(query),
+      search,
     )
   );
 }

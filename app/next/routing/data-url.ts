@@ -18,6 +18,14 @@ export const NEXT_DATA_PREFIX = "/_next/data/";
  */
 export const LOAD_DOCUMENT_HEADER = "X-Load-Document";
 
+/**
+ * The header of a page's data answer that says "the site's middleware
+ * redirected this page to that URL of the site" (its path, base path
+ * included): the browser follows it in the page, as Next.js's client does
+ * (app/next/page/client.tsx). A redirect elsewhere loads as a document.
+ */
+export const MIDDLEWARE_REDIRECT_HEADER = "x-nextjs-redirect";
+
 /** The page `/` as a file name: `index`, as Next.js names it (`/index` itself is `/index/index`). */
 function assetPathOf(path: string): string {
   if (path === "/") return "/index";

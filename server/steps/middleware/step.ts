@@ -13,10 +13,13 @@
  * - `NextResponse.redirect(url)`: that redirect;
  * - any other response (`NextResponse.json`, a 401): sent as it is.
  *
- * A data request (a click's: `*.data`, `/_next/data/...`) that the middleware
- * rewrites to another page, redirects or answers itself gets no data: it is
- * told to load its page as a document (`x-nextjs-rewrite`, `x-nextjs-redirect`,
- * and the shell's `X-Load-Document`), which the browser does (app/client/
+ * A Next.js page's data request (a click's, `/_next/data/...`) that the
+ * middleware redirects within the site is told where (`x-nextjs-redirect`, the
+ * path), and its client follows it in the page, as Next.js's does (app/next/
+ * page/client.tsx). Any other data request (`*.data` too) that it rewrites to
+ * another page, redirects or answers itself gets no data: it is told to load
+ * its page as a document (`x-nextjs-rewrite`, `x-nextjs-redirect`, and the
+ * shell's `X-Load-Document`), which the browser does (app/client/
  * data-requests.ts), and the middleware runs again for that document. What it
  * throws is the pipeline's 500 with the request id, logged once (http.ts).
  */
@@ -41,7 +44,13 @@ import {
 import { conditionSubjectOf } from "../../platform/condition-subject.ts";
 import type { AppServerBuild } from "../../platform/build.ts";
 import { rewriteExchange, type Exchange, type Step } from "../../platform/exchange.ts";
-import { pageOf, sendLoadDocument, type PageOf } from "../../platform/page-of.ts";
+import {
+  pageOf,
+  sendLoadDocument,
+  sendMiddlewareRedirect,
+  type PageOf,
+} from "../../platform/page-of.ts";
+import { MIDDLEWARE_REDIRECT_HEADER } from "../../../app/next/routing/data-url.ts";
 import type { Logger } from "../../platform/logger.ts";
 
 /** The build's middleware module, as the Vite plugin lists it (app/next/middleware/module.d.ts). */
@@ -226,14 +235,22 @@ export function siteMiddleware(
     }
 
     if (location !== null && result.status >= 300 && result.status < 400) {
-      if (page.data !== null) {
-        sendLoadDocument(exchange, { "x-nextjs-redirect": location });
-        return true;
-      }
-      for (const [name, value] of answerHeaders(headers)) res.appendHeader(name, value);
       // A URL of this origin as its path, as Next.js sends it; the body names it too.
       const to = new URL(location, href);
       const body = to.origin === origin ? to.pathname + to.search + to.hash : to.href;
+      if (page.data === "next-data" && to.origin === origin) {
+        // A page's data: its client follows the redirect in the page (with its
+        // cookies and headers), as Next.js's does.
+        for (const [name, value] of answerHeaders(headers)) res.appendHeader(name, value);
+        sendMiddlewareRedirect(exchange, body);
+        await result.body?.cancel();
+        return true;
+      }
+      if (page.data !== null) {
+        sendLoadDocument(exchange, { [MIDDLEWARE_REDIRECT_HEADER]: location });
+        return true;
+      }
+      for (const [name, value] of answerHeaders(headers)) res.appendHeader(name, value);
       res.writeHead(result.status, { Location: body, "Content-Length": Buffer.byteLength(body) });
       res.end(req.method === "HEAD" ? undefined : body);
       await result.body?.cancel();

@@ -26,6 +26,11 @@ export default function MiddlewareLinks() {
           </Link>
         </li>
         <li>
+          <Link href="/mw/redirect-permanent" id="redirect-ssr">
+            redirect to a page with data
+          </Link>
+        </li>
+        <li>
           <Link href="/mw/headers?x=1" id="headers">
             request headers
           </Link>
