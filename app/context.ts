@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import { createContext, RouterContextProvider } from "react-router";
 import site from "../site.config.ts";
 import type { ImageEmbedder } from "./images.ts";
+import type { PreviewMode } from "./next/preview/mode.ts";
 import { TRAILING_SLASH, type TrailingSlash } from "./routing/canonical-url.ts";
 
 /** Why a page rendered once is rendered (getStaticProps' `revalidateReason`). */
@@ -59,6 +60,12 @@ export interface RequestInfo {
   revalidate?: number | false;
   /** Why a page rendered once is rendered: its first render, a stale page, or `POST /_revalidate`. */
   readonly revalidateReason?: RevalidateReason;
+  /**
+   * Next.js's preview or draft mode, which the request's cookies turn on
+   * (server/steps/preview/): the page is rendered for it alone, and a Next.js
+   * page's data functions are told.
+   */
+  readonly preview?: PreviewMode;
   /** Logs an error once, with the request id. */
   readonly reportError: (error: unknown) => void;
   /**

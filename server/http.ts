@@ -30,6 +30,8 @@ import { apiRoutes } from "./steps/api/step.ts";
 import { siteUrlConfig } from "../app/next/server.ts";
 import { siteMiddleware, siteMiddlewareOf } from "./steps/middleware/step.ts";
 import { siteRewrites } from "./steps/rewrites/step.ts";
+import { previewMode } from "./steps/preview/step.ts";
+import { previewKeys } from "../app/next/preview/mode.ts";
 import { createPageRenderer, reactRouter } from "./pages/react-router.ts";
 import { nextData } from "./pages/next-data.ts";
 import { canonicalUrl, localeDetection, siteRedirectRules } from "./steps/redirects.ts";
@@ -169,12 +171,15 @@ export function createRequestListener(deps: AppDependencies): AppListener {
   const limit = (name: string, rate: { points: number; seconds: number }) =>
     rateLimit(name, rate, sharedCache?.redis ?? null);
   const sitemapStep = sitemap(build, urls);
+  // Next.js's preview and draft modes, their cookies signed with PREVIEW_SECRET's keys.
+  const preview = config.previewSecret === null ? null : previewKeys(config.previewSecret);
   // `res.revalidate(path)` in an API route: the purge POST /_revalidate makes.
   const api = apiRoutes(
     build,
     {
       maxBodyBytes: config.maxBodyBytes,
       urls: siteUrlConfig(urls.basePath, urls.trailingSlash === "always"),
+      preview,
       revalidate: async (path) => {
         const { problem } = await pages.purge({ kind: "paths", names: [path] });
         if (problem !== null) throw new Error(`Failed to revalidate ${path}: ${problem}`);
@@ -220,6 +225,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     ["middleware", middleware],
     ["rewrites", rewrites],
     ["public", fileStep.public],
+    ["preview", previewMode(preview)],
     ["api", api],
     ["sitemap", sitemapStep.step],
     ["rendered-once", pages.fromMemory],

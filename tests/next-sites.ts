@@ -263,6 +263,8 @@ export const startShell = (
     () => [join(buildDir, "node/server/main.js")],
     buildDir,
     (port) => ({
+      // As a site with preview or draft mode is started (Next.js's own tests use them).
+      PREVIEW_SECRET: "the-test-sites-preview-secret",
       ...env,
       BUILD_DIR: buildDir,
       PORT: String(port),

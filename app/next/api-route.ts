@@ -27,6 +27,11 @@ export interface NextApiRequest extends IncomingMessage {
   /** Parsed by content type: JSON, a form (an object), else the text; unread with `bodyParser: false`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Next.js's own type
   body: any;
+  /** True in preview or draft mode (its cookies valid), else undefined, as Next.js gives it. */
+  preview?: true;
+  draftMode?: true;
+  /** The preview data `res.setPreviewData` sealed; `{}` in draft mode; false in neither. */
+  previewData?: unknown;
 }
 
 /** The answer an API route's handler gets: Node's, with Next.js's helpers. */
@@ -40,6 +45,15 @@ export interface NextApiResponse<Data = any> extends ServerResponse {
   redirect(status: number, url: string): NextApiResponse<Data>;
   /** Drops the kept copies of the page at `urlPath` (`/blog/hello`), on every replica. */
   revalidate(urlPath: string, options?: { unstable_onlyGenerated?: boolean }): Promise<void>;
+  /** Preview mode on: its two cookies, the data sealed (2 KB at most); needs PREVIEW_SECRET. */
+  setPreviewData(
+    data: object | string,
+    options?: { maxAge?: number; path?: string },
+  ): NextApiResponse<Data>;
+  /** Preview mode off: its two cookies expired. */
+  clearPreviewData(options?: { path?: string }): NextApiResponse<Data>;
+  /** Draft mode on (`enable` true, the default) or off; needs PREVIEW_SECRET. */
+  setDraftMode(options: { enable: boolean }): NextApiResponse<Data>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Next.js's own default

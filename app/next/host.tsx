@@ -97,6 +97,7 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
   const { locale, path } = splitLocalePath(location.pathname);
   const ready = Boolean(data?.ready) || hydrated;
   const isFallback = data?.fallback === true;
+  const isPreview = data?.preview === true;
   const params = useMemo(() => pageParams(pattern, path) ?? {}, [pattern, path]);
   const querySearch = querySearchOf(location.search, location.state);
   const query = useMemo(
@@ -139,10 +140,10 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
       isLocaleDomain: false,
       isFallback,
       isReady: ready,
-      isPreview: false,
+      isPreview,
     };
     return createRouter(fields, linkSettings);
-  }, [pattern, query, asPath, basePath, locale, isFallback, ready, linkSettings]);
+  }, [pattern, query, asPath, basePath, locale, isFallback, ready, isPreview, linkSettings]);
   const [store] = useState(() => new HeadStore());
 
   useEffect(() => {

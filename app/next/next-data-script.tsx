@@ -95,6 +95,7 @@ function useServerFacts(): NextDataFacts {
     params,
     query: nextQuery(location.search, params),
     isFallback: data?.fallback === true,
+    isPreview: data?.preview === true,
     gip: Boolean(next?.page.getInitialProps),
   };
 }

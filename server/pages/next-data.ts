@@ -106,6 +106,7 @@ export function nextData(
     search: string,
     node?: NextDataInput["node"],
     reason?: RevalidateReason,
+    preview?: NextDataInput["preview"],
   ): NextDataInput {
     return {
       module: found.module,
@@ -120,6 +121,7 @@ export function nextData(
       },
       node,
       revalidateReason: reason,
+      ...(preview && { preview }),
     };
   }
 
@@ -128,9 +130,10 @@ export function nextData(
     search: string,
     node: NextDataInput["node"],
     reason?: RevalidateReason,
+    preview?: NextDataInput["preview"],
   ): Promise<NextDataAnswer | null> {
     if (typeof entry.nextDataAnswer !== "function") return null;
-    return entry.nextDataAnswer(inputOf(found, search, node, reason));
+    return entry.nextDataAnswer(inputOf(found, search, node, reason, preview));
   }
 
   return {
@@ -154,7 +157,13 @@ export function nextData(
         return true;
       }
       exchange.routePattern = found.routePattern;
-      const answer = await answerOf(found, rawSearch, { req, res }, exchange.revalidateReason);
+      const answer = await answerOf(
+        found,
+        rawSearch,
+        { req, res },
+        exchange.revalidateReason,
+        exchange.preview,
+      );
       // The page's own code answered (it ended the response).
       if (answer === null) return true;
       if (res.headersSent) return true;

@@ -98,6 +98,7 @@ export function createPageRenderer(
         }),
         ...(embedder && { embedImage: embedderForRender(embedder).embedImage }),
         ...(exchange.revalidateReason && { revalidateReason: exchange.revalidateReason }),
+        ...(exchange.preview && { preview: exchange.preview }),
         ...(exchange.redirectsChecked && { redirectsChecked: true }),
         pipesDocument: true,
         node: { req, res },

@@ -482,6 +482,8 @@ export function renderOncePages(
       // A page a middleware put in another URL's place: rendered for its request,
       // as the browser must be told which page it is (kept pages are the same for all).
       if (exchange.rewrittenFrom !== undefined) return false;
+      // Preview and draft modes: rendered for this request alone (server/steps/preview/).
+      if (exchange.preview !== undefined) return false;
       // The origin is part of the page (canonical and hreflang links), so of its key.
       const origin = originOf(exchange);
       const key = origin + rawPath + rawSearch;
@@ -499,7 +501,7 @@ export function renderOncePages(
     renderedPerRequest(exchange, status) {
       const { req, rawPath, rawSearch, routePattern } = exchange;
       if (exchange.path === null || (req.method !== "GET" && req.method !== "HEAD")) return;
-      if (exchange.rewrittenFrom !== undefined) return;
+      if (exchange.rewrittenFrom !== undefined || exchange.preview !== undefined) return;
       const route = patterns.get(routePattern ?? "");
       if (route === undefined) {
         perRequest?.set(originOf(exchange) + rawPath + rawSearch, true);

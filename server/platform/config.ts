@@ -31,6 +31,8 @@ export interface Config {
   readonly warmPages: boolean;
   /** The bearer secret of `POST /_revalidate`; null: the endpoint does not exist. */
   readonly revalidateSecret: string | null;
+  /** Signs and seals the cookies of Next.js's preview and draft modes (PREVIEW_SECRET); null: those modes are off. */
+  readonly previewSecret: string | null;
   readonly e2eFixtures: boolean;
   readonly buildDir: string;
   readonly shutdownTimeoutMs: number;
@@ -278,6 +280,7 @@ export function loadConfig(given: Env): Readonly<Config> {
     httpsOnly: read("HTTPS_ONLY", flag, false),
     warmPages: read("WARM_PAGES", flag, true),
     revalidateSecret: read("REVALIDATE_SECRET", secret, null),
+    previewSecret: read("PREVIEW_SECRET", secret, null),
     e2eFixtures: read("E2E_FIXTURES", flag, false),
     buildDir: read("BUILD_DIR", text, "build"),
     shutdownTimeoutMs: read("SHUTDOWN_TIMEOUT_MS", integer(100, 600_000), 10_000),

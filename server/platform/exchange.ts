@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type { RequestOrigin } from "./forwarded.ts";
 import type { AnsweredBy } from "../telemetry/metrics.ts";
 import type { RevalidateReason } from "../../app/context.ts";
+import type { PreviewMode } from "../../app/next/preview/mode.ts";
 
 /** One request as it travels through the pipeline in http.ts. */
 export interface Exchange {
@@ -47,6 +48,11 @@ export interface Exchange {
    * revalidation, which a page's getStaticProps is told (server/pages/render-once.ts).
    */
   revalidateReason?: RevalidateReason;
+  /**
+   * Set when the request's cookies turn on Next.js's preview or draft mode
+   * (server/steps/preview/): its page is rendered for it alone, never kept.
+   */
+  preview?: PreviewMode;
   /** The headers the site's `headers()` rules set on the answer (server/steps/config-headers.ts). */
   ruleHeaders?: string[];
   /**

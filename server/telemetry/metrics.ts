@@ -33,6 +33,7 @@ export type AnsweredBy =
   | "middleware"
   | "rewrites"
   | "public"
+  | "preview"
   | "api"
   | "sitemap"
   | "rendered-once"

@@ -5,19 +5,22 @@
  * The same routes against Next.js itself: e2e/differential/api.spec.ts.
  */
 import pino from "pino";
-import { expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { ApiRouteEntry, NextApiHandler } from "../../app/next/api-route.ts";
 import { pageRouteOf, type PageRoute } from "../../app/routing/pages.ts";
 import type { AppServerBuild } from "../../server/platform/build.ts";
 import type { Exchange } from "../../server/platform/exchange.ts";
 import { apiRoutes } from "../../server/steps/api/step.ts";
+import { previewMode } from "../../server/steps/preview/step.ts";
+import { previewKeys, type PreviewKeys } from "../../app/next/preview/mode.ts";
 import { serveStep } from "./step-server.ts";
 
 /** A server whose only step is the API step over `routes`; a thrown error is a 500, as in http.ts. */
 async function serve(
   routes: Record<string, { default?: unknown; config?: unknown }>,
-  options: { maxBodyBytes?: number; revalidated?: string[] } = {},
+  options: { maxBodyBytes?: number; revalidated?: string[]; preview?: PreviewKeys | null } = {},
 ) {
+  const preview = options.preview ?? null;
   const lines: Record<string, unknown>[] = [];
   const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
   const entries: ApiRouteEntry[] = Object.entries(routes).map(([file, module]) => ({
@@ -30,6 +33,7 @@ async function serve(
     {
       maxBodyBytes: options.maxBodyBytes ?? 1 << 20,
       urls: { basePath: "", trailingSlash: false, i18n: null },
+      preview,
       revalidate: async (path) => {
         options.revalidated?.push(path);
       },
@@ -41,7 +45,7 @@ async function serve(
     (req, res) => {
       const [path = "/", search = ""] = (req.url ?? "/").split(/(?=\?)/);
       const origin = { protocol: "http:", host: req.headers.host ?? "localhost" };
-      return {
+      const exchange = {
         req,
         res,
         requestId: "req-1",
@@ -50,6 +54,9 @@ async function serve(
         rawSearch: search,
         origin,
       } as Exchange;
+      // As http.ts runs it before the API step.
+      void previewMode(preview)(exchange);
+      return exchange;
     },
     ({ res }) => res.writeHead(404).end("not an API route"),
     lines,
@@ -257,4 +264,81 @@ test("an Edge route that returns no Response is the pipeline's error, naming its
   expect(JSON.stringify(lines)).toContain(
     "pages/api/nothing.ts: an Edge API route returns a Response, not string",
   );
+});
+
+describe("preview and draft modes", () => {
+  const keys = previewKeys("a-preview-secret-of-the-site");
+  const modes = {
+    "api/preview.ts": handler((req, res) => {
+      res.setPreviewData({ draft: req.query.id }, { maxAge: 60, path: "/" });
+      res.end("on");
+    }),
+    "api/draft.ts": handler((req, res) => {
+      res.setDraftMode({ enable: req.query.off === undefined });
+      res.end("draft");
+    }),
+    "api/clear.ts": handler((_req, res) => {
+      res.clearPreviewData().clearPreviewData({ path: "/twice" });
+      res.end("off");
+    }),
+    "api/seen.ts": handler((req, res) =>
+      res.json({
+        preview: req.preview ?? null,
+        draftMode: req.draftMode ?? null,
+        data: req.previewData,
+      }),
+    ),
+  };
+  const cookieHeader = (setCookies: string[]) =>
+    setCookies.map((line) => line.split(";", 1)[0]).join("; ");
+
+  test("setPreviewData sets both cookies, which the next request is told of", async () => {
+    const { base } = await serve(modes, { preview: keys });
+    const on = await fetch(`${base}/api/preview?id=42`);
+    const cookies = on.headers.getSetCookie();
+    expect(cookies.map((c) => c.replace(/=[^;]*/, "=…"))).toEqual([
+      "__prerender_bypass=…; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=None",
+      "__next_preview_data=…; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=None",
+    ]);
+    const seen = await fetch(`${base}/api/seen`, { headers: { cookie: cookieHeader(cookies) } });
+    expect(await seen.json()).toEqual({ preview: true, draftMode: true, data: { draft: "42" } });
+  });
+
+  test("setDraftMode sets the bypass cookie alone, and expires it", async () => {
+    const { base } = await serve(modes, { preview: keys });
+    const on = (await fetch(`${base}/api/draft`)).headers.getSetCookie();
+    expect(on).toEqual([`__prerender_bypass=${keys.id}; Path=/; HttpOnly; Secure; SameSite=None`]);
+    const seen = await fetch(`${base}/api/seen`, { headers: { cookie: cookieHeader(on) } });
+    expect(await seen.json()).toEqual({ preview: true, draftMode: true, data: {} });
+    const off = (await fetch(`${base}/api/draft?off`)).headers.getSetCookie();
+    expect(off[0]).toContain("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+  });
+
+  test("clearPreviewData expires both cookies, once per answer", async () => {
+    const { base } = await serve(modes, { preview: keys });
+    expect((await fetch(`${base}/api/clear`)).headers.getSetCookie()).toEqual([
+      "__prerender_bypass=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=None",
+      "__next_preview_data=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=None",
+    ]);
+  });
+
+  test("cookies another secret signed are cleared, and the route is told of no mode", async () => {
+    const { base: other } = await serve(modes, {
+      preview: previewKeys("another-secret-altogether"),
+    });
+    const foreign = (await fetch(`${other}/api/preview?id=1`)).headers.getSetCookie();
+    const { base } = await serve(modes, { preview: keys });
+    const seen = await fetch(`${base}/api/seen`, { headers: { cookie: cookieHeader(foreign) } });
+    expect(await seen.json()).toEqual({ preview: null, draftMode: null, data: false });
+    expect(seen.headers.getSetCookie().every((c) => c.includes("Expires=Thu, 01 Jan 1970"))).toBe(
+      true,
+    );
+  });
+
+  test("without PREVIEW_SECRET, setPreviewData is a 500 whose log says what to set", async () => {
+    const { base, lines } = await serve(modes);
+    const response = await fetch(`${base}/api/preview?id=1`);
+    expect(response.status).toBe(500);
+    expect(JSON.stringify(lines)).toContain("needs PREVIEW_SECRET");
+  });
 });

@@ -27,6 +27,7 @@ describe("loadConfig", () => {
       warmPages: true,
       metricsPort: 9464,
       revalidateSecret: null,
+      previewSecret: null,
       e2eFixtures: false,
       buildDir: "build",
       shutdownTimeoutMs: 10_000,
@@ -75,6 +76,7 @@ describe("loadConfig", () => {
     [{ HTTPS_ONLY: "true" }, { httpsOnly: true }],
     [{ REVALIDATE_SECRET: "s3cret-s3cret-s3cret" }, { revalidateSecret: "s3cret-s3cret-s3cret" }],
     [{ REVALIDATE_SECRET: "" }, { revalidateSecret: null }],
+    [{ PREVIEW_SECRET: "p-r-e-v-i-e-w-1234" }, { previewSecret: "p-r-e-v-i-e-w-1234" }],
     [{ LOG_LEVEL: "debug" }, { logLevel: "debug" }],
     [
       { CACHE_URL: "redis://cache:6379" },
@@ -160,6 +162,7 @@ describe("loadConfig", () => {
     [{ PUBLIC_ORIGIN: "https://example.com/app" }, "PUBLIC_ORIGIN"],
     [{ PUBLIC_ORIGIN: "ftp://example.com" }, "PUBLIC_ORIGIN"],
     [{ REVALIDATE_SECRET: "short" }, "REVALIDATE_SECRET"],
+    [{ PREVIEW_SECRET: "short" }, "PREVIEW_SECRET"],
     [{ REVALIDATE_SECRET: "has a space in it, sixteen+" }, "REVALIDATE_SECRET"],
     [{ HOST: "" }, "HOST"],
     [{ CACHE_URL: "cache:6379" }, "CACHE_URL"],

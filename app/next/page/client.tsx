@@ -119,8 +119,9 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       pageProps?: Record<string, unknown>;
       __N_SSP?: true;
       __N_SSG?: true;
+      __N_PREVIEW?: true;
     } & Record<string, unknown>;
-    const { __N_SSP: _ssp, __N_SSG: _ssg, ...props } = json;
+    const { __N_SSP: _ssp, __N_SSG: _ssg, __N_PREVIEW: preview, ...props } = json;
     const destination = props.pageProps?.__N_REDIRECT;
     if (typeof destination === "string") {
       const status = Number(props.pageProps?.__N_REDIRECT_STATUS) || 307;
@@ -132,7 +133,11 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       }
       throw redirect(destination, status);
     }
-    return { props: { ...props, pageProps: props.pageProps ?? {} }, ready: true };
+    return {
+      props: { ...props, pageProps: props.pageProps ?? {} },
+      ready: true,
+      ...(preview === true && { preview: true }),
+    };
   };
 }
 

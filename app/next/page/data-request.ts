@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RevalidateReason } from "../../context.ts";
 import type { PageParams } from "../../routing/pages.ts";
+import type { PreviewMode } from "../preview/mode.ts";
 
 /** A page's request, as the shell's runtime sees it (server or browser). */
 export interface PageRequest {
@@ -38,6 +39,8 @@ export interface NextDataInput {
   readonly request: PageRequest;
   readonly node?: { readonly req: IncomingMessage; readonly res: ServerResponse };
   readonly revalidateReason?: RevalidateReason;
+  /** Preview or draft mode (server/steps/preview/): rendered for this request alone. */
+  readonly preview?: PreviewMode;
 }
 
 /** A page's answer at its data URL, as Next.js's server gives it. */

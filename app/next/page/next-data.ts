@@ -33,6 +33,8 @@ export interface NextDataFacts {
   readonly defaultLocale: string | undefined;
   /** A server error's status, for the error page: Next.js says so under `err`. */
   readonly errorStatus?: number;
+  /** Rendered in preview or draft mode. */
+  readonly isPreview?: boolean;
 }
 
 /** `__NEXT_DATA__`'s value for a page, as `next start` writes it. */
@@ -41,11 +43,12 @@ export function nextDataOf(facts: NextDataFacts): Record<string, unknown> {
   // A page without data functions nor getInitialProps is built once, for every URL:
   // Next.js calls it exported, and it knows no query.
   const autoExport = data === "initial" && !gip && !appGip;
+  const preview = facts.isPreview === true && { __N_PREVIEW: true };
   const props =
     data === "server-side"
-      ? { ...facts.props, __N_SSP: true }
+      ? { ...facts.props, __N_SSP: true, ...preview }
       : data === "static"
-        ? { ...facts.props, __N_SSG: true }
+        ? { ...facts.props, __N_SSG: true, ...preview }
         : facts.props;
   const query = autoExport ? {} : data === "static" ? facts.params : facts.query;
   const entries: [string, unknown][] = [
@@ -79,6 +82,7 @@ export function nextDataOf(facts: NextDataFacts): Record<string, unknown> {
     ["locales", facts.locales],
     ["defaultLocale", facts.defaultLocale],
     ["scriptLoader", []],
+    ["isPreview", facts.isPreview === true || undefined],
   ];
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
 }

@@ -25,6 +25,7 @@ import type {
   PageRequest,
 } from "./types.ts";
 import { cookiesOf } from "../../routing/cookies.ts";
+import type { PreviewMode } from "../preview/mode.ts";
 import { pathKey, prerenderedOutcome, staticPropsKey } from "./prerendered.ts";
 
 export type { PagePropsOutcome, Revalidate } from "./types.ts";
@@ -48,6 +49,21 @@ export interface PagePropsInput {
   readonly fallbackAllowed?: boolean;
   /** Why `getStaticProps` runs: the first render, a stale page, or `POST /_revalidate`. */
   readonly revalidateReason?: RevalidateReason;
+  /** Preview or draft mode, for a page rendered for this request (server/steps/preview/). */
+  readonly preview?: PreviewMode;
+}
+
+/**
+ * What a data function is told in preview or draft mode, as Next.js tells it:
+ * nothing outside them (the keys absent), `{}` as the data of draft mode.
+ */
+function previewFieldsOf(preview: PreviewMode | undefined) {
+  if (preview === undefined) return {};
+  return {
+    draftMode: true,
+    preview: true,
+    previewData: preview.kind === "draft" ? {} : preview.data,
+  };
 }
 
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
@@ -245,19 +261,21 @@ const sent = (res: ServerResponse | undefined) =>
 export async function staticPropsOutcome(
   input: Pick<
     PagePropsInput,
-    "functions" | "request" | "locales" | "fallbackAllowed" | "revalidateReason"
+    "functions" | "request" | "locales" | "fallbackAllowed" | "revalidateReason" | "preview"
   >,
 ): Promise<PagePropsOutcome> {
-  const { functions, request, locales } = input;
+  const { functions, request, locales, preview } = input;
   const dynamic = request.pattern.includes("[");
-  if (dynamic && functions.getStaticPaths) {
+  // In preview, any path renders, at once (no fallback), as in Next.js: a draft may
+  // be of a page getStaticPaths does not list yet.
+  if (dynamic && functions.getStaticPaths && preview === undefined) {
     const index = await staticPaths(functions.getStaticPaths, request.pattern, locales);
     const listed = index.listed.has(pathKey(request.locale, request.params));
     if (!listed && index.fallback === false) return { kind: "not-found" };
     if (!listed && index.fallback === true && input.fallbackAllowed) return { kind: "fallback" };
   }
   const reason = input.revalidateReason ?? "build";
-  if (reason === "build") {
+  if (reason === "build" && preview === undefined) {
     const kept = prerenderedOutcome(
       staticPropsKey(request.pattern, request.locale, request.params),
       Date.now(),
@@ -267,6 +285,7 @@ export async function staticPropsOutcome(
   const localeFields = localeFieldsOf(request.locale, locales);
   const result = await (functions.getStaticProps as (c: unknown) => unknown)({
     ...(dynamic && { params: request.params }),
+    ...previewFieldsOf(preview),
     ...localeFields,
     locales: localeFields.locales ?? [],
     revalidateReason: reason,
@@ -336,6 +355,7 @@ export async function pageProps(input: PagePropsInput): Promise<PagePropsOutcome
       req: node?.req,
       res: node?.res,
       resolvedUrl,
+      ...previewFieldsOf(input.preview),
       ...dataLocaleFields,
     });
     if (sent(node?.res)) return { kind: "sent" };

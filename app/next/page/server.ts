@@ -125,9 +125,14 @@ export function nextPageLoader(page: PageComponent, functions: DataFunctions, me
       node: info.node,
       fallbackAllowed: !info.renderedOnce && !(userAgent !== null && isbot(userAgent)),
       revalidateReason: info.revalidateReason,
+      preview: info.preview,
     });
     const found = await documentProps(outcome, info, pageRequest);
-    return { ...found, ready: found.fallback ? false : knowsQuery(page, meta) };
+    return {
+      ...found,
+      ready: found.fallback ? false : knowsQuery(page, meta),
+      ...(info.preview && { preview: true }),
+    };
   };
 }
 
@@ -190,11 +195,16 @@ export async function nextDataAnswer(input: NextDataInput): Promise<NextDataAnsw
     locales: PAGE_LOCALES,
     node,
     revalidateReason: input.revalidateReason,
+    preview: input.preview,
   });
-  const kind = meta.data === "server-side" ? { __N_SSP: true } : { __N_SSG: true };
+  const kind = {
+    ...(meta.data === "server-side" ? { __N_SSP: true } : { __N_SSG: true }),
+    ...(input.preview && { __N_PREVIEW: true }),
+  };
+  // Rendered for this request: in preview, a getStaticProps page's data too.
   const headers = {
     "content-type": JSON_TYPE,
-    ...(meta.data === "server-side" && { "cache-control": NO_STORE }),
+    ...((meta.data === "server-side" || input.preview) && { "cache-control": NO_STORE }),
   };
   switch (outcome.kind) {
     case "sent":

@@ -67,6 +67,8 @@ export interface NextPageData {
   readonly ready: boolean;
   /** The fallback of a path `getStaticPaths` did not list (`fallback: true`): its data comes next. */
   readonly fallback?: true;
+  /** Rendered in preview or draft mode: `router.isPreview`, `__NEXT_DATA__.isPreview`. */
+  readonly preview?: true;
 }
 
 /** What `handle` carries for a Next.js page: its component, and what the shell knows of it. */

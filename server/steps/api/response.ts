@@ -1,13 +1,23 @@
 /**
  * The helpers Next.js adds to an API route's answer (`res.status`, `.send`,
- * `.json`, `.redirect`, `.revalidate`), with Next.js's semantics, on Node's
- * own ServerResponse: whatever the handler writes itself goes out as written.
+ * `.json`, `.redirect`, `.revalidate`, and preview and draft modes'
+ * `.setPreviewData`, `.clearPreviewData`, `.setDraftMode`), with Next.js's
+ * semantics, on Node's own ServerResponse: whatever the handler writes itself
+ * goes out as written.
  */
 import { hash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Stream } from "node:stream";
 import type { NextApiResponse } from "../../../app/next/api-route.ts";
 import { etagMatches } from "../../platform/exchange.ts";
+import {
+  clearedPreviewCookies,
+  draftModeCookie,
+  previewCookies,
+  previewOptionsOf,
+  sealPreviewData,
+  type PreviewKeys,
+} from "../../../app/next/preview/mode.ts";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -56,15 +66,20 @@ function send(req: IncomingMessage, res: ServerResponse, body: unknown): void {
   res.end(payload);
 }
 
-const unsupported = (name: string) => () => {
-  throw new Error(`res.${name}() is not supported by this shell: draft and preview modes are not`);
-};
+/** The keys preview and draft modes need, or the error that says how to give them. */
+function keysOf(keys: PreviewKeys | null, method: string): PreviewKeys {
+  if (keys !== null) return keys;
+  throw new Error(
+    `res.${method}() needs PREVIEW_SECRET in the server's environment (16 to 256 printable characters, no spaces): it signs the cookies of preview and draft modes`,
+  );
+}
 
 /** `res` with Next.js's helpers: the same object, as the handler expects it. */
 export function apiResponse(
   req: IncomingMessage,
   res: ServerResponse,
   revalidate: Revalidate,
+  preview: PreviewKeys | null = null,
 ): NextApiResponse {
   const api = res as NextApiResponse;
   api.status = (statusCode: number) => {
@@ -96,10 +111,29 @@ export function apiResponse(
     }
     return revalidate(urlPath);
   };
+  // Next.js's preview and draft modes (app/next/preview/mode.ts): cookies added to any set.
+  const addCookies = (cookies: string[]) => res.appendHeader("Set-Cookie", cookies);
+  let cleared = false;
   Object.assign(api, {
-    setDraftMode: unsupported("setDraftMode"),
-    setPreviewData: unsupported("setPreviewData"),
-    clearPreviewData: unsupported("clearPreviewData"),
+    setPreviewData(data: unknown, given?: unknown) {
+      const keys = keysOf(preview, "setPreviewData");
+      const options = previewOptionsOf(given, "setPreviewData");
+      const token = sealPreviewData(keys, data, options.maxAge, Date.now());
+      addCookies(previewCookies(keys, token, options));
+      return api;
+    },
+    clearPreviewData(given?: unknown) {
+      // Once per answer, as in Next.js.
+      if (cleared) return api;
+      cleared = true;
+      addCookies(clearedPreviewCookies(previewOptionsOf(given, "clearPreviewData").path));
+      return api;
+    },
+    setDraftMode(options: { enable?: unknown } = {}) {
+      const keys = keysOf(preview, "setDraftMode");
+      addCookies([draftModeCookie(keys, options?.enable !== false)]);
+      return api;
+    },
   });
   return api;
 }

@@ -23,6 +23,7 @@ import { bodyParsingOf, BodyError, parseBody, tooLarge, type BodyParsing } from 
 import type { NextUrlConfig } from "../../../app/next/server.ts";
 import { isEdgeRoute, runWebHandler, type WebHandler } from "./edge.ts";
 import { apiResponse, type Revalidate } from "./response.ts";
+import type { PreviewKeys } from "../../../app/next/preview/mode.ts";
 
 /** A route's module, made ready: its handler, and how its body is read. */
 type LoadedRoute =
@@ -65,6 +66,8 @@ export interface ApiOptions {
   readonly revalidate: Revalidate;
   /** The site's URL settings, for an Edge route's `nextUrl`. */
   readonly urls: NextUrlConfig;
+  /** The keys of preview and draft modes (PREVIEW_SECRET); null: `res.setPreviewData` and `res.setDraftMode` throw. */
+  readonly preview: PreviewKeys | null;
 }
 
 export function apiRoutes(build: AppServerBuild, options: ApiOptions, logger: Logger): Step {
@@ -141,6 +144,13 @@ export function apiRoutes(build: AppServerBuild, options: ApiOptions, logger: Lo
       enumerable: true,
       configurable: true,
     });
+    // Preview and draft modes, as Next.js tells an API route (server/steps/preview/).
+    const mode = exchange.preview;
+    Object.assign(apiReq, {
+      preview: mode !== undefined ? true : undefined,
+      draftMode: mode !== undefined ? true : undefined,
+      previewData: mode === undefined ? false : mode.kind === "draft" ? {} : mode.data,
+    });
     // A route that reads its own body would read a chunked one past any limit.
     if (!parsing.parse && req.headers["transfer-encoding"] !== undefined) {
       sendText(res, 411, "Length Required: this route reads its body itself\n", {
@@ -161,7 +171,7 @@ export function apiRoutes(build: AppServerBuild, options: ApiOptions, logger: Lo
         return true;
       }
     }
-    await handler(apiReq, apiResponse(req, res, options.revalidate));
+    await handler(apiReq, apiResponse(req, res, options.revalidate, options.preview));
     if (!res.headersSent && !res.writableEnded && !externalResolver) {
       logger.warn(
         { reqId: exchange.requestId, route: route.pattern },
