@@ -23,7 +23,9 @@ const CONTRACT_SPECS = /\/(routes|slashes|locales|fallbacks|redirects|site-urls)
 export default defineConfig({
   testDir: "e2e",
   // The differential suite has a config of its own (e2e/differential/playwright.config.ts).
-  testIgnore: /differential\//,
+  // The smoke image holds the runner alone: not axe, which the accessibility spec (of the
+  // example site's pages, no @site spec) needs.
+  testIgnore: smoke ? [/differential\//, /accessibility\.spec\.ts$/] : /differential\//,
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
