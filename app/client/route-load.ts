@@ -100,6 +100,11 @@ export function carryNavigationStart(startedAt: number | null): void {
   carriedStart = startedAt;
 }
 
+/** When the client navigation in progress began (ms since the epoch), or null. */
+export function pendingNavigationStart(): number | null {
+  return pending?.at ?? null;
+}
+
 /** The target of the client navigation in progress, or null. */
 export function pendingNavigationTarget(): string | null {
   return pending?.target ?? null;

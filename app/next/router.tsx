@@ -11,13 +11,15 @@
  */
 import { createContext, useContext, type ComponentType, type ReactElement } from "react";
 import { createPath, type DataRouter, type Location } from "react-router";
-import { hasMiddleware } from "virtual:next-middleware";
 import {
   beginNavigation,
   carryNavigationStart,
   onNavigationAbandoned,
+  pendingNavigationStart,
+  replacedByDocument,
 } from "../client/route-load.ts";
-import { askMiddleware } from "./page/middleware-redirect.ts";
+import { askMiddleware } from "./page/middleware-answer.ts";
+import { serverPicksPage } from "./page/server-picks-page.ts";
 import { isNotFoundRouteId } from "../routing/pages.ts";
 import {
   formatUrl,
@@ -293,37 +295,53 @@ async function change(
   const target = localizedHref(resolved.as, options.locale, settings);
   // A path no page answers (an API route, a file, nothing) is the server's to
   // answer: the browser loads it as a document, as Next.js's client does.
+  // The page React Router renders: the target's, or the one a middleware rewrote it to.
+  let page = target;
   if (!answeredByPage(router, eventUrlOf(target))) {
-    // With a middleware, it is asked first, as Next.js's client asks it: a redirect
-    // to a page is followed in the page.
-    if (hasMiddleware && hops < MAX_MIDDLEWARE_REDIRECTS) {
-      const began = startedAt ?? Date.now();
-      const tracking = beginNavigation(eventUrlOf(target), undefined, began);
-      const controller = new AbortController();
-      const redirected = await askMiddleware(eventUrlOf(target), basePath(), controller.signal);
-      // Superseded by another navigation, or given up for a document load meanwhile.
-      if (!tracking.active()) return false;
-      tracking.end();
-      if (redirected !== null && "inSite" in redirected) {
-        const next = { ...options, locale: false as const };
-        return change(method, redirected.inSite, undefined, next, hops + 1, began);
-      }
-      if (redirected !== null) {
-        if (method === "replace") location.replace(redirected.elsewhere);
-        else location.assign(redirected.elsewhere);
-        return new Promise<boolean>(() => {});
-      }
+    // With a middleware or rewrites, the server is asked first, as Next.js's client
+    // asks it: a redirect is followed in the page, a rewrite to a page shown under
+    // the target's URL.
+    const answer =
+      serverPicksPage && hops < MAX_MIDDLEWARE_REDIRECTS
+        ? await (async () => {
+            startedAt ??= Date.now();
+            const tracking = beginNavigation(eventUrlOf(target), undefined, startedAt);
+            const answered = await askMiddleware(eventUrlOf(target), basePath());
+            // Superseded by another navigation, or given up for a document load meanwhile.
+            if (!tracking.active()) return "superseded" as const;
+            tracking.end();
+            return answered;
+          })()
+        : null;
+    if (answer === "superseded") return false;
+    if (answer !== null && "redirect" in answer) {
+      const next = { ...options, locale: false as const };
+      return change(method, answer.redirect, undefined, next, hops + 1, startedAt);
     }
-    if (method === "replace") location.replace(eventUrlOf(target));
-    else location.assign(eventUrlOf(target));
-    return new Promise<boolean>(() => {});
+    if (
+      answer !== null &&
+      "rewrite" in answer &&
+      answeredByPage(router, eventUrlOf(answer.rewrite))
+    ) {
+      page = answer.rewrite;
+    } else {
+      const href =
+        answer !== null && "redirectElsewhere" in answer
+          ? answer.redirectElsewhere
+          : eventUrlOf(target);
+      if (method === "replace") location.replace(href);
+      else location.assign(href);
+      return new Promise<boolean>(() => {});
+    }
   }
   const props = { shallow: options.shallow === true };
   const eventUrl = eventUrlOf(target);
   const navigate = () => {
     // A redirect of the middleware goes on from the click's start (route-load.ts).
     carryNavigationStart(startedAt);
-    return router.navigate(target, {
+    return router.navigate(page, {
+      // A page the middleware rewrote the target to, shown under the target's URL.
+      ...(page !== target && { mask: target }),
       replace: method === "replace",
       preventScrollReset: options.scroll === false,
       // The page asked for, kept with the history entry as Next.js keeps it: a route
@@ -355,6 +373,23 @@ async function change(
 }
 
 /** Whether a page of the site answers `href` (base path included): not only the not-found route. */
+/**
+ * Shows the page at `page` (below the base path) under the URL `asked`, where
+ * a navigation to `asked` is under way: the site's middleware rewrote it
+ * (app/next/page/client.tsx). A new navigation takes the pending one's place,
+ * its route-load timeout counting from the click; with no page there, `asked`
+ * loads as a document.
+ */
+export function showRewritten(page: string, asked: string): Promise<never> {
+  const router = dataRouter();
+  if (!router || !answeredByPage(router, eventUrlOf(page))) {
+    return replacedByDocument(eventUrlOf(asked));
+  }
+  carryNavigationStart(pendingNavigationStart());
+  void router.navigate(page, { mask: asked });
+  return new Promise<never>(() => {});
+}
+
 function answeredByPage(router: DataRouter, href: string): boolean {
   const leaf = router.match(new URL(href, location.origin).pathname)?.at(-1);
   return leaf !== undefined && !isNotFoundRouteId(leaf.route.id);

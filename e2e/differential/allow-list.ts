@@ -47,17 +47,12 @@ export const ALLOWED: readonly AllowedDifference[] = [
     reason:
       "Next.js's client shows the rewritten getServerSideProps page without its props (its data URL for the click answers the page's HTML, so the props it reads are {}); the shell loads the clicked URL as a document, which shows the page with its props, as a visit to that URL shows it in both.",
   })),
-  ...[
-    "rewrites() in the browser: a click rewritten to a page with data",
-    "rewrites() in the browser: a click to a fallback page with data",
-  ].flatMap((observation) =>
-    ["props.reqUrl", "text"].map((field) => ({
-      observation,
-      field,
-      reason:
-        "A click to a URL the site's rewrites() rewrite: Next.js's client resolves the rewrite itself and asks the destination's data URL, so its getServerSideProps sees the destination as req.url; the shell's server picks the page (the client cannot know every rule's conditions) and has the browser load the clicked URL as a document, with the 3800 ms fallback, where req.url is the URL asked for, as a visit to it gives in both runtimes.",
-    })),
-  ),
+  {
+    observation: "rewrites() in the browser: a click rewritten before the pages, by a query",
+    field: "props.reqUrl",
+    reason:
+      "A click to a URL a beforeFiles rule of the site's rewrites() rewrites on a condition: Next.js's client asks that URL's data, and the server's rewrite gives its getServerSideProps the URL asked for as req.url; the shell's client, told by the server which page answers (the client cannot know every rule's conditions), shows that page under the URL asked for and asks that page's own data, so req.url is the destination's, as Next.js's client gives it for a rule it resolves itself (a click rewritten to a page with data).",
+  },
   ...["router.query.id", "text"].map((field) => ({
     observation: "rewrites() in the browser: a click rewritten before the pages, by a query",
     field,

@@ -15,7 +15,6 @@ import {
 } from "../../app/routing/locale.ts";
 import {
   LOAD_DOCUMENT_HEADER,
-  MIDDLEWARE_REDIRECT_HEADER,
   NEXT_DATA_PREFIX,
   parseNextDataPath,
 } from "../../app/next/routing/data-url.ts";
@@ -66,12 +65,17 @@ export function sendLoadDocument(exchange: Exchange, headers: Record<string, str
 }
 
 /**
- * A page's data request that the site's middleware redirected to `path` (base
- * path included) of this site: its client follows it in the page.
+ * A page's data request that the site's middleware redirected (`header`:
+ * x-nextjs-redirect) or rewrote (x-nextjs-rewrite) to `path` (base path
+ * included) of this site: its client goes on in the page.
  */
-export function sendMiddlewareRedirect(exchange: Exchange, path: string): void {
+export function sendMiddlewareAnswer(
+  exchange: Exchange,
+  header: "x-nextjs-redirect" | "x-nextjs-rewrite",
+  path: string,
+): void {
   exchange.res.writeHead(200, {
-    [MIDDLEWARE_REDIRECT_HEADER]: path,
+    [header]: path,
     "Content-Type": "application/json",
     "Cache-Control": "private, no-store",
   });

@@ -7,7 +7,7 @@
  */
 import pino from "pino";
 import { describe, expect, test } from "vitest";
-import { NextResponse, type NextMiddleware, type NextRequest } from "../../app/next/server.ts";
+import { NextResponse, type NextMiddleware } from "../../app/next/server.ts";
 import type { AppServerBuild } from "../../server/platform/build.ts";
 import type { Exchange } from "../../server/platform/exchange.ts";
 import { siteMiddleware, siteMiddlewareOf } from "../../server/steps/middleware/step.ts";
@@ -218,11 +218,6 @@ describe("a data request", () => {
 
   test.each([
     [
-      "rewritten",
-      (request: NextRequest) => NextResponse.rewrite(new URL("/elsewhere", request.url)),
-      "x-nextjs-rewrite",
-    ],
-    [
       "redirected to another site",
       () => NextResponse.redirect("https://elsewhere.example/elsewhere"),
       "x-nextjs-redirect",
@@ -250,6 +245,25 @@ describe("a data request", () => {
     expect(response.headers.get("location")).toBeNull();
     expect(response.headers.get("x-nextjs-redirect")).toBe("/fr/elsewhere?a=1#top");
     expect(response.headers.get("set-cookie")).toContain("seen=1");
+  });
+
+  test("rewritten: told the page's path, which its client shows under the URL asked for", async () => {
+    const { base } = await serve(
+      middleware((request) => NextResponse.rewrite(new URL("/elsewhere?x=1", request.url))),
+    );
+    const response = await fetch(base + data("/blog/a"), { redirect: "manual" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-load-document")).toBeNull();
+    expect(response.headers.get("x-nextjs-rewrite")).toBe("/elsewhere?x=1");
+  });
+
+  test("a route-data request rewritten loads as a document", async () => {
+    const { base } = await serve(
+      middleware((request) => NextResponse.rewrite(new URL("/elsewhere", request.url))),
+    );
+    const response = await fetch(`${base}/blog/a.data`, { redirect: "manual" });
+    expect(response.headers.get("x-load-document")).toBe("1");
+    expect(response.headers.get("x-nextjs-rewrite")).toBe("/elsewhere");
   });
 
   test("a route-data request redirected within the site still loads as a document", async () => {

@@ -28,14 +28,14 @@ import {
 } from "react-router";
 import { basePathOfBasename, stripBasePath } from "../../routing/base-path.ts";
 import { pageLocaleFields, splitLocalePath } from "../../routing/locale.ts";
-import { pageParams, pageRouteOf } from "../../routing/pages.ts";
+import { pageParams, pageRouteOf, type PageParams } from "../../routing/pages.ts";
 import { replacedByDocument } from "../../client/route-load.ts";
 import { isNotFoundData } from "../routing/data-url.ts";
-import { middlewareRedirectOf } from "./middleware-redirect.ts";
+import { middlewareAnswerOf } from "./middleware-answer.ts";
 import { nextQuery } from "../routing/query.ts";
 import { nextDataUrlOf } from "./data-location.ts";
 import { fetchPageData } from "./data-fetch.ts";
-import { isShallowNavigation, querySearchOf } from "../router.tsx";
+import { isShallowNavigation, querySearchOf, showRewritten } from "../router.tsx";
 import { siteApp } from "../site-files.ts";
 import { initialProps, hasInitialProps } from "./initial-props.ts";
 import { serverPicksPage } from "./server-picks-page.ts";
@@ -57,18 +57,33 @@ export function nextPageHandle(page: PageComponent, meta: PageMeta): NextPageHan
 }
 
 /**
- * The site's middleware redirected the page asked for: the navigation goes on
- * to that URL in the page, as Next.js's router goes on (a URL outside the base
- * path loads as a document). Still the one navigation: its route-load timeout
- * runs on (app/client/route-load.ts), and a redirect that does not load in
- * time loads the target asked for as a document, which the middleware
- * redirects again.
+ * The site's middleware, or its rewrites(), redirected or rewrote the page
+ * asked for (`asked`, whose parameters are `params`): the navigation goes on
+ * in the page, as Next.js's router goes on (middleware-answer.ts). Still the one
+ * navigation: its route-load timeout runs on from the click
+ * (app/client/route-load.ts), and what does not load in time loads the URL
+ * asked for as a document, which the middleware answers again.
  */
-function followMiddlewareRedirect(response: Response, basePath: string): void {
-  const redirected = middlewareRedirectOf(response, basePath);
-  if (redirected === null) return;
+function followMiddleware(
+  response: Response,
+  basePath: string,
+  asked: URL,
+  params: PageParams,
+): Promise<never> | null {
+  const answer = middlewareAnswerOf(response, basePath);
+  if (answer === null) return null;
   // React Router puts its base path before a path; a whole URL it loads as a document.
-  throw redirect("inSite" in redirected ? redirected.inSite : redirected.elsewhere);
+  if ("redirect" in answer) throw redirect(answer.redirect);
+  if ("redirectElsewhere" in answer) throw redirect(answer.redirectElsewhere);
+  // The data URL carried this page's parameters in its query, which the rewrite kept:
+  // not the URL asked for's, nor the page rewritten to's.
+  const page = new URL(answer.rewrite, asked);
+  for (const name of Object.keys(params)) {
+    if (!asked.searchParams.has(name)) page.searchParams.delete(name);
+  }
+  const shown =
+    (stripBasePath(asked.pathname, basePath) ?? asked.pathname) + asked.search + asked.hash;
+  return showRewritten(page.pathname + page.search + page.hash, shown);
 }
 
 export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
@@ -93,7 +108,8 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
           headers: { "x-nextjs-data": "1" },
         });
         await response.body?.cancel();
-        followMiddlewareRedirect(response, basePath);
+        const followed = followMiddleware(response, basePath, url, params);
+        if (followed !== null) return followed;
         if (!response.ok) return replacedByDocument(shown);
       }
       if (!hasInitialProps(siteApp, page)) return { props: { pageProps: {} }, ready: true };
@@ -109,7 +125,8 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
     }
 
     const response = await fetchPageData(dataUrl(), request.signal);
-    followMiddlewareRedirect(response, basePath);
+    const followed = followMiddleware(response, basePath, url, params);
+    if (followed !== null) return followed;
     if (response.status === 404 && (await isNotFoundData(response))) {
       // Next.js's client shows the 404 page with the router still on the page asked for.
       throw data({ pattern } satisfies ClientNotFound, { status: 404 });

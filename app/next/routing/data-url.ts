@@ -26,6 +26,13 @@ export const LOAD_DOCUMENT_HEADER = "X-Load-Document";
  */
 export const MIDDLEWARE_REDIRECT_HEADER = "x-nextjs-redirect";
 
+/**
+ * The header of a page's data answer that says "the site's middleware rewrote
+ * this page to that path of the site" (base path included): the browser shows
+ * that page under the URL asked for, as Next.js's client does.
+ */
+export const MIDDLEWARE_REWRITE_HEADER = "x-nextjs-rewrite";
+
 /** The page `/` as a file name: `index`, as Next.js names it (`/index` itself is `/index/index`). */
 function assetPathOf(path: string): string {
   if (path === "/") return "/index";

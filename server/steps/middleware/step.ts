@@ -14,13 +14,15 @@
  * - any other response (`NextResponse.json`, a 401): sent as it is.
  *
  * A Next.js page's data request (a click's, `/_next/data/...`) that the
- * middleware redirects within the site is told where (`x-nextjs-redirect`, the
- * path), and its client follows it in the page, as Next.js's does (app/next/
- * page/client.tsx). Any other data request (`*.data` too) that it rewrites to
- * another page, redirects or answers itself gets no data: it is told to load
- * its page as a document (`x-nextjs-rewrite`, `x-nextjs-redirect`, and the
- * shell's `X-Load-Document`), which the browser does (app/client/
- * data-requests.ts), and the middleware runs again for that document. What it
+ * middleware redirects within the site, or rewrites, is told where
+ * (`x-nextjs-redirect`, `x-nextjs-rewrite`: the path), and its client follows
+ * the redirect, or shows the page rewritten to under the URL asked for, in the
+ * page, as Next.js's does (app/next/page/middleware-answer.ts). Any other data
+ * request (`*.data` too) that it rewrites to another page, redirects elsewhere
+ * or answers itself gets no data: it is told to load its page as a document
+ * (`x-nextjs-rewrite`, `x-nextjs-redirect`, and the shell's
+ * `X-Load-Document`), which the browser does (app/client/data-requests.ts),
+ * and the middleware runs again for that document. What it
  * throws is the pipeline's 500 with the request id, logged once (http.ts).
  */
 import type { IncomingMessage } from "node:http";
@@ -47,10 +49,13 @@ import { rewriteExchange, type Exchange, type Step } from "../../platform/exchan
 import {
   pageOf,
   sendLoadDocument,
-  sendMiddlewareRedirect,
+  sendMiddlewareAnswer,
   type PageOf,
 } from "../../platform/page-of.ts";
-import { MIDDLEWARE_REDIRECT_HEADER } from "../../../app/next/routing/data-url.ts";
+import {
+  MIDDLEWARE_REDIRECT_HEADER,
+  MIDDLEWARE_REWRITE_HEADER,
+} from "../../../app/next/routing/data-url.ts";
 import type { Logger } from "../../platform/logger.ts";
 
 /** The build's middleware module, as the Vite plugin lists it (app/next/middleware/module.d.ts). */
@@ -221,8 +226,15 @@ export function siteMiddleware(
       const path = stripBasePath(target.pathname, basePath) ?? target.pathname;
       // The same URL: on as asked.
       if (path === page.path && target.search === page.search) return false;
+      if (page.data === "next-data") {
+        // A page's data: its client shows that page under the URL asked for, as Next.js's does.
+        sendMiddlewareAnswer(exchange, MIDDLEWARE_REWRITE_HEADER, basePath + path + target.search);
+        return true;
+      }
       if (page.data !== null) {
-        sendLoadDocument(exchange, { "x-nextjs-rewrite": basePath + path + target.search });
+        sendLoadDocument(exchange, {
+          [MIDDLEWARE_REWRITE_HEADER]: basePath + path + target.search,
+        });
         return true;
       }
       try {
@@ -242,7 +254,7 @@ export function siteMiddleware(
         // A page's data: its client follows the redirect in the page (with its
         // cookies and headers), as Next.js's does.
         for (const [name, value] of answerHeaders(headers)) res.appendHeader(name, value);
-        sendMiddlewareRedirect(exchange, body);
+        sendMiddlewareAnswer(exchange, MIDDLEWARE_REDIRECT_HEADER, body);
         await result.body?.cancel();
         return true;
       }

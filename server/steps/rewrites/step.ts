@@ -8,10 +8,12 @@
  * A document is served as its destination: a page (rendered for its URL, with
  * `router.asPath` the URL shown), an API route, or a public file (served here);
  * a destination on another site is proxied to (proxy.ts), as Next.js does.
- * A data request (a click's) that a rule rewrites gets no data: it is told to
- * load its page as a document, as the middleware's rewrites are, so the click
- * ends on the page the rewrite gives, with the 3800 ms fallback and build
- * binding as for any page.
+ * A page's data request (a click's) that a rule rewrites to a page is told
+ * which (`x-nextjs-rewrite`), and its client shows that page under the URL
+ * clicked, as for the middleware's rewrites (app/next/page/middleware-answer.ts);
+ * one rewritten to a file, an API route or another site, and React Router's
+ * route data, are told to load the URL as a document. Either way with the
+ * 3800 ms fallback and build binding as for any page.
  */
 import { stripBasePath } from "../../../app/routing/base-path.ts";
 import type { CanonicalOptions } from "../../../app/routing/canonical-url.ts";
@@ -34,7 +36,8 @@ import {
 import { isApiPath } from "../../../app/routing/pages.ts";
 import { conditionSubjectOf } from "../../platform/condition-subject.ts";
 import { rewriteExchange, type Step } from "../../platform/exchange.ts";
-import { pageOf, sendLoadDocument } from "../../platform/page-of.ts";
+import { pageOf, sendLoadDocument, sendMiddlewareAnswer } from "../../platform/page-of.ts";
+import { MIDDLEWARE_REWRITE_HEADER } from "../../../app/next/routing/data-url.ts";
 import { proxyTo, type ProxyOptions } from "./proxy.ts";
 import { pathKinds, type ServedPaths } from "./served-paths.ts";
 
@@ -105,7 +108,15 @@ export function siteRewrites(phases: RewritePhases, options: RewriteOptions): St
     const shell = destinationOf(target.path, basePath, locale, served)!;
     if (page.data !== null) {
       if (shell.path === page.path && target.search === page.search) return false;
-      sendLoadDocument(exchange, { "x-nextjs-rewrite": basePath + shell.path + target.search });
+      const to = basePath + shell.path + target.search;
+      // A page's data, rewritten to a page: its client shows that page under the URL
+      // asked for, as Next.js's does (app/next/page/middleware-answer.ts); to a file or
+      // an API route, or React Router's route data: the URL loads as a document.
+      if (page.data === "next-data" && shell.kind !== "file" && !isApiPath(shell.path)) {
+        sendMiddlewareAnswer(exchange, MIDDLEWARE_REWRITE_HEADER, to);
+      } else {
+        sendLoadDocument(exchange, { [MIDDLEWARE_REWRITE_HEADER]: to });
+      }
       return true;
     }
     rewriteExchange(exchange, basePath, shell.path, target.search);
