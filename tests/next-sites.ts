@@ -158,7 +158,8 @@ export function buildWithNext(site: NextSite, env: Readonly<Record<string, strin
       siteConfig ? `import site from "./${siteConfig}";` : "const site = {};",
       'const root = new URL("../..", import.meta.url).pathname;',
       "export default async (...args) => {",
-      '  const config = typeof site === "function" ? await site(...args) : site;',
+      // A config module may export an object, a promise of one, or a function (async or not).
+      '  const config = await (typeof site === "function" ? site(...args) : site);',
       "  return {",
       "    ...config,",
       "    turbopack: { ...config.turbopack, root },",

@@ -605,4 +605,33 @@ const Router = {
   },
 };
 
+/**
+ * The singleton's older hooks, which Next.js still calls: `Router.onRouteChangeStart
+ * = fn` and the like, one field per event, run after the event's other handlers;
+ * one that throws is logged, as Next.js logs it, and the others still run.
+ */
+const LEGACY_HOOKS: readonly RouterEvent[] = [
+  "routeChangeStart",
+  "beforeHistoryChange",
+  "routeChangeComplete",
+  "routeChangeError",
+  "hashChangeStart",
+  "hashChangeComplete",
+];
+// Once the router exists, as Next.js adds them: after the handlers the site's modules added.
+Router.ready(() => {
+  for (const event of LEGACY_HOOKS) {
+    const field = `on${event[0]!.toUpperCase()}${event.slice(1)}`;
+    events.on(event, (...args: unknown[]) => {
+      const hook = (Router as Record<string, unknown>)[field];
+      if (typeof hook !== "function") return;
+      try {
+        (hook as (...a: unknown[]) => void)(...args);
+      } catch (error) {
+        console.error(`Error when running the Router event: ${field}`, error);
+      }
+    });
+  }
+});
+
 export default Router;

@@ -27,6 +27,15 @@ if (typeof window !== "undefined" && !window.__routerEvents) {
       });
     });
   }
+  // The singleton's older hooks, which Next.js still calls after the events' handlers.
+  const hook = (name) => (url) =>
+    window.__routerEvents.push({
+      name,
+      url,
+      path: window.location.pathname + window.location.search + window.location.hash,
+    });
+  Router.onRouteChangeStart = hook("onRouteChangeStart");
+  Router.onRouteChangeComplete = hook("onRouteChangeComplete");
 }
 
 /** The router's fields a page shows. */
