@@ -5,20 +5,15 @@
  * redirect as `__N_REDIRECT`; a 404 for what has no data, or another build's.
  */
 import { test } from "@playwright/test";
-import { answerOf, expectSame, hydrated, openPage, RUNTIMES, type Runtime } from "./observe.ts";
-
-/** A runtime's build id, as its pages carry it. */
-async function buildIdOf(runtime: Runtime): Promise<string> {
-  const { body, headers } = await answerOf(runtime, "/about");
-  return (
-    headers.get("x-build-id") ??
-    (
-      JSON.parse(/<script id="__NEXT_DATA__"[^>]*>(.*?)<\/script>/s.exec(body)![1]!) as {
-        buildId: string;
-      }
-    ).buildId
-  );
-}
+import {
+  answerOf,
+  buildIdOf,
+  expectSame,
+  hydrated,
+  openPage,
+  RUNTIMES,
+  type Runtime,
+} from "./observe.ts";
 
 const CASES: [string, (id: string) => string][] = [
   [

@@ -64,6 +64,19 @@ export async function answerOf(
   };
 }
 
+/** A runtime's build id, as its pages carry it. */
+export async function buildIdOf(runtime: Runtime): Promise<string> {
+  const { body, headers } = await answerOf(runtime, "/about");
+  return (
+    headers.get("x-build-id") ??
+    (
+      JSON.parse(/<script id="__NEXT_DATA__"[^>]*>(.*?)<\/script>/s.exec(body)![1]!) as {
+        buildId: string;
+      }
+    ).buildId
+  );
+}
+
 /** A page for one runtime, its errors recorded. */
 export async function openPage(browser: Browser, runtime: Runtime, site: Site = "main") {
   const context = await browser.newContext({ baseURL: baseOf(runtime, site) });

@@ -7,7 +7,7 @@
  * by name and attributes.
  */
 import { test } from "@playwright/test";
-import { answerOf, expectSame, RUNTIMES, type Runtime } from "./observe.ts";
+import { answerOf, buildIdOf, expectSame, RUNTIMES, type Runtime } from "./observe.ts";
 
 /** Set-Cookie lines, each value set aside (present or empty). */
 function cookieShapes(headers: Headers): string[] {
@@ -51,18 +51,6 @@ async function pageIn(runtime: Runtime, path: string, cookie: string) {
       : null,
     setCookie: cookieShapes(first.headers),
   };
-}
-
-async function buildIdOf(runtime: Runtime): Promise<string> {
-  const { headers, body } = await answerOf(runtime, "/about");
-  return (
-    headers.get("x-build-id") ??
-    (
-      JSON.parse(/<script id="__NEXT_DATA__"[^>]*>(.*?)<\/script>/s.exec(body)![1]!) as {
-        buildId: string;
-      }
-    ).buildId
-  );
 }
 
 test("preview: an API route turns it on: two cookies", async () => {
