@@ -172,7 +172,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     rateLimit(name, rate, sharedCache?.redis ?? null);
   const sitemapStep = sitemap(build, urls);
   // Next.js's preview and draft modes, their cookies signed with PREVIEW_SECRET's keys.
-  const preview = config.previewSecret === null ? null : previewKeys(config.previewSecret);
+  const preview = config.previewSecret ? previewKeys(config.previewSecret) : null;
   // `res.revalidate(path)` in an API route: the purge POST /_revalidate makes.
   const api = apiRoutes(
     build,
