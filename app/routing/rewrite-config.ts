@@ -13,6 +13,8 @@ export interface RewriteRule {
   /** A path of this site, which may name the source's parameters and the conditions' captures. */
   readonly destination: string;
   readonly locale?: false;
+  /** false: the source is matched outside the base path (`/x`, not `/docs/x`), the destination another site. */
+  readonly basePath?: false;
   readonly has?: readonly Condition[];
   readonly missing?: readonly Condition[];
 }
@@ -91,10 +93,18 @@ function ruleProblems(rule: unknown, at: string): string[] {
       problems.push(`${at}.destination: "${destination}" has a "%" that is no escape (write %25)`);
     }
   }
-  if (rule.basePath !== undefined) {
+  if (rule.basePath !== undefined && rule.basePath !== false) {
+    problems.push(`${at}.basePath: may only be false`);
+  } else if (
+    rule.basePath === false &&
+    typeof destination === "string" &&
+    destination.startsWith("/") &&
+    !destination.startsWith("//")
+  ) {
     problems.push(
-      `${at}.basePath: a rewrite out of the base path leads to another site, which Next.js ` +
-        "proxies to: this shell serves its own pages only; remove basePath",
+      `${at}.basePath: false leads to "${destination}", a path of this host outside the site's ` +
+        "base path, which this shell does not serve: give another site's URL " +
+        '(such as "https://docs.example.com/:path*"), or remove basePath',
     );
   }
   if (rule.locale !== undefined && rule.locale !== false)

@@ -241,6 +241,18 @@ describe("where a rule leads", () => {
     ).toBeNull();
   });
 
+  test("basePath: false matches the source outside the base path, and leads to another site", () => {
+    const shop = { basePath: "/shop", locales: null };
+    const rules = phases({
+      afterFiles: [{ ...r("/out", "https://docs.example.com/in"), basePath: false }],
+    });
+    const at = (path: string) =>
+      rewriteTarget(compileRewrites(rules, shop), { path, search: "" }, subjectWith(), () => null)
+        ?.target ?? null;
+    expect(at("/out")).toMatchObject({ origin: "https://docs.example.com", path: "/in" });
+    expect(at("/shop/out")).toBeNull();
+  });
+
   test("a source or destination path-to-regexp does not read stops the start, naming it", () => {
     expect(() => compileRewrites(phases({ fallback: [r("/a/(", "/b")] }), i18n)).toThrow(
       /rewrites\.fallback\[0\]: the source "\/a\/\(" is not a path pattern/,
@@ -307,8 +319,10 @@ describe("the config refused", () => {
     [[r("/a", "/b%zz")], /rewrites\[0\]\.destination: "\/b%zz" has a "%" that is no escape/],
     [
       [{ ...r("/a", "/b"), basePath: false }],
-      /rewrites\[0\]\.basePath: a rewrite out of the base path/,
+      /rewrites\[0\]\.basePath: false leads to "\/b", a path of this host outside the site's base path/,
     ],
+    [[{ ...r("/a", "https://docs.example.com/a"), basePath: false }], null],
+    [[{ ...r("/a", "https://docs.example.com"), basePath: true }], /basePath: may only be false/],
     [[{ ...r("/a", "/b"), locale: true }], /rewrites\[0\]\.locale: may only be false/],
     [[{ ...r("/a", "/b"), permanent: true }], /rewrites\[0\]\.permanent: not a key of a rewrite/],
     [

@@ -85,7 +85,25 @@ export function siteRewrites(phases: RewritePhases, options: RewriteOptions): St
   const served = pathKinds(options);
   const site = { basePath, i18n: LOCALE_PREFIXES };
 
+  // `basePath: false` rules, matched outside the base path: to another site only (rewrite-config.ts).
+  const outside = [...rewrites.beforeFiles, ...rewrites.afterFiles, ...rewrites.fallback].some(
+    (rule) => rule.rule.basePath === false,
+  );
+
   return (exchange) => {
+    if (exchange.path === null) {
+      if (!outside || basePath === "") return false;
+      // Spelled as Next.js matches it: with its locale, the default one's too.
+      const { locale: named, path: rest } = localeAndPathOf(exchange.rawPath);
+      const asked = {
+        path: matchedPath({ basePath: "", i18n: LOCALE_PREFIXES }, named, rest),
+        search: exchange.rawSearch,
+      };
+      const subject = conditionSubjectOf(exchange.req, exchange.rawSearch, exchange.origin!.host);
+      const target = rewriteTarget(rewrites, asked, subject, () => null)?.target;
+      if (target?.origin === undefined) return false;
+      return proxyTo(exchange, new URL(target.origin + target.path + target.search), options.proxy);
+    }
     const page = pageOf(exchange, buildId, urls);
     if (page === null) return false;
     const { locale, path: below } = localeAndPathOf(page.path);
