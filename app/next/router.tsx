@@ -297,7 +297,20 @@ async function change(
   // answer: the browser loads it as a document, as Next.js's client does.
   // The page React Router renders: the target's, or the one a middleware rewrote it to.
   let page = target;
-  if (!answeredByPage(router, eventUrlOf(target))) {
+  // An `as` that another page answers than `href`'s, a page without parameters
+  // (`<Link href="/post?id=1" as="/p/1">`, an older Next.js idiom): Next.js renders
+  // href's page under as's URL. (Next.js loads an `as` that does not fit a dynamic
+  // href's page as a document, as the shell does below.)
+  const hrefPage = localizedHref(resolved.href, options.locale, settings);
+  const hrefRoute = as === undefined ? null : leafRouteOf(router, eventUrlOf(hrefPage));
+  if (
+    hrefRoute !== null &&
+    !isNotFoundRouteId(hrefRoute.id) &&
+    !/[:*]/.test(hrefRoute.path ?? "") &&
+    hrefRoute.id !== leafRouteOf(router, eventUrlOf(target))?.id
+  ) {
+    page = hrefPage;
+  } else if (!answeredByPage(router, eventUrlOf(target))) {
     // With a middleware or rewrites, the server is asked first, as Next.js's client
     // asks it: a redirect is followed in the page, a rewrite to a page shown under
     // the target's URL.
@@ -388,6 +401,11 @@ export function showRewritten(page: string, asked: string): Promise<never> {
   carryNavigationStart(pendingNavigationStart());
   void router.navigate(page, { mask: asked });
   return new Promise<never>(() => {});
+}
+
+/** The route that answers `href` (base path included), or null. */
+function leafRouteOf(router: DataRouter, href: string): { id: string; path?: string } | null {
+  return router.match(new URL(href, location.origin).pathname)?.at(-1)?.route ?? null;
 }
 
 function answeredByPage(router: DataRouter, href: string): boolean {

@@ -121,6 +121,7 @@ const LINKS: [id: string, ends: string][] = [
   ["string", "/ssr/from-string?a=1"],
   ["object", "/ssr/from-object?b=2"],
   ["as", "/ssr/from-as"],
+  ["as-other-page", "/seven-as"],
   ["locale", "/fr/about"],
   ["locale-false", "/fr/about"],
   ["replace", "/about"],

@@ -22,6 +22,13 @@ export default function Links() {
           </Link>
         </li>
         <li>
+          {/* An `as` another page answers: href's page, shown under as's URL. */}
+          <Link href="/about?from=href" as="/seven-as" id="as-other-page">
+            as, another page
+          </Link>
+        </li>
+
+        <li>
           <Link href="/about" locale="fr" id="locale">
             locale fr
           </Link>
