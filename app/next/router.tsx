@@ -18,8 +18,8 @@ import {
   pendingNavigationStart,
   replacedByDocument,
 } from "../client/route-load.ts";
-import { askMiddleware } from "./page/middleware-answer.ts";
 import { serverPicksPage } from "./page/server-picks-page.ts";
+import { askMiddleware, canonicalPagePath } from "./page/middleware-answer.ts";
 import { isNotFoundRouteId } from "../routing/pages.ts";
 import {
   formatUrl,
@@ -297,6 +297,8 @@ async function change(
   // answer: the browser loads it as a document, as Next.js's client does.
   // The page React Router renders: the target's, or the one a middleware rewrote it to.
   let page = target;
+  // The URL shown when React Router renders another page (a masked location).
+  let mask: string | undefined;
   // An `as` that another page answers than `href`'s, a page without parameters
   // (`<Link href="/post?id=1" as="/p/1">`, an older Next.js idiom): Next.js renders
   // href's page under as's URL. (Next.js loads an `as` that does not fit a dynamic
@@ -309,7 +311,8 @@ async function change(
     !/[:*]/.test(hrefRoute.path ?? "") &&
     hrefRoute.id !== leafRouteOf(router, eventUrlOf(target))?.id
   ) {
-    page = hrefPage;
+    page = canonicalPagePath(hrefPage);
+    mask = canonicalPagePath(target);
   } else if (!answeredByPage(router, eventUrlOf(target))) {
     // With a middleware or rewrites, the server is asked first, as Next.js's client
     // asks it: a redirect is followed in the page, a rewrite to a page shown under
@@ -336,7 +339,8 @@ async function change(
       "rewrite" in answer &&
       answeredByPage(router, eventUrlOf(answer.rewrite))
     ) {
-      page = answer.rewrite;
+      page = canonicalPagePath(answer.rewrite);
+      mask = canonicalPagePath(target);
     } else {
       const href =
         answer !== null && "redirectElsewhere" in answer
@@ -353,8 +357,8 @@ async function change(
     // A redirect of the middleware goes on from the click's start (route-load.ts).
     carryNavigationStart(startedAt);
     return router.navigate(page, {
-      // A page the middleware rewrote the target to, shown under the target's URL.
-      ...(page !== target && { mask: target }),
+      // Another page than the target's, shown under the target's URL.
+      ...(mask !== undefined && { mask }),
       replace: method === "replace",
       preventScrollReset: options.scroll === false,
       // The page asked for, kept with the history entry as Next.js keeps it: a route
@@ -385,11 +389,10 @@ async function change(
   return navigation.done;
 }
 
-/** Whether a page of the site answers `href` (base path included): not only the not-found route. */
 /**
- * Shows the page at `page` (below the base path) under the URL `asked`, where
- * a navigation to `asked` is under way: the site's middleware rewrote it
- * (app/next/page/client.tsx). A new navigation takes the pending one's place,
+ * Shows the page at `page` (below the base path, canonical) under the URL
+ * `asked` (canonical too), where a navigation to `asked` is under way: the
+ * site's middleware rewrote it (app/next/page/middleware-answer.ts). A new navigation takes the pending one's place,
  * its route-load timeout counting from the click; with no page there, `asked`
  * loads as a document.
  */
@@ -408,6 +411,7 @@ function leafRouteOf(router: DataRouter, href: string): { id: string; path?: str
   return router.match(new URL(href, location.origin).pathname)?.at(-1)?.route ?? null;
 }
 
+/** Whether a page of the site answers `href` (base path included): not only the not-found route. */
 function answeredByPage(router: DataRouter, href: string): boolean {
   const leaf = router.match(new URL(href, location.origin).pathname)?.at(-1);
   return leaf !== undefined && !isNotFoundRouteId(leaf.route.id);

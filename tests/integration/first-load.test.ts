@@ -15,10 +15,13 @@ import { startServer, type RunningServer } from "./harness.ts";
  * The JavaScript of a first load, brotli as served: 103 KiB on 2026-11-23, 110.1
  * KiB on 2026-11-26 (issue 46: the router ranks routes by Next.js's precedence,
  * and the example's text has a fifth language, pt-BR, which the second site
- * serves). The Next.js peer ships 154 KB; a change that takes ours past this
- * should say why.
+ * serves), 112.6 KiB on 2026-11-28 (issue 55: a click a middleware or a
+ * rewrite answers followed in the page, its timeout carried across the hop;
+ * `router.isPreview`; the Router singleton's older hooks), which took the
+ * budget from 112 to 113 KiB. The Next.js peer ships 154 KB; a change that
+ * takes ours past this should say why.
  */
-const FIRST_LOAD_JS_BUDGET_BYTES = 112 * 1024;
+const FIRST_LOAD_JS_BUDGET_BYTES = 113 * 1024;
 
 const PAGES = [...ROUTE_CASES.map(([path]) => path), "/fr/about", "/de", "/nope"];
 

@@ -30,12 +30,16 @@ import { basePathOfBasename, stripBasePath } from "../../routing/base-path.ts";
 import { pageLocaleFields, splitLocalePath } from "../../routing/locale.ts";
 import { pageParams, pageRouteOf, type PageParams } from "../../routing/pages.ts";
 import { replacedByDocument } from "../../client/route-load.ts";
-import { isNotFoundData } from "../routing/data-url.ts";
-import { middlewareAnswerOf } from "./middleware-answer.ts";
+import {
+  isNotFoundData,
+  MIDDLEWARE_REDIRECT_HEADER,
+  MIDDLEWARE_REWRITE_HEADER,
+} from "../routing/data-url.ts";
 import { nextQuery } from "../routing/query.ts";
 import { nextDataUrlOf } from "./data-location.ts";
 import { fetchPageData } from "./data-fetch.ts";
 import { isShallowNavigation, querySearchOf, showRewritten } from "../router.tsx";
+import { followMiddleware as follow } from "./middleware-answer.ts";
 import { siteApp } from "../site-files.ts";
 import { initialProps, hasInitialProps } from "./initial-props.ts";
 import { serverPicksPage } from "./server-picks-page.ts";
@@ -58,11 +62,9 @@ export function nextPageHandle(page: PageComponent, meta: PageMeta): NextPageHan
 
 /**
  * The site's middleware, or its rewrites(), redirected or rewrote the page
- * asked for (`asked`, whose parameters are `params`): the navigation goes on
- * in the page, as Next.js's router goes on (middleware-answer.ts). Still the one
- * navigation: its route-load timeout runs on from the click
- * (app/client/route-load.ts), and what does not load in time loads the URL
- * asked for as a document, which the middleware answers again.
+ * asked for (its data answer says so): the navigation goes on in the page, as
+ * Next.js's router goes on (middleware-answer.ts). Null when the answer says
+ * neither.
  */
 function followMiddleware(
   response: Response,
@@ -70,20 +72,11 @@ function followMiddleware(
   asked: URL,
   params: PageParams,
 ): Promise<never> | null {
-  const answer = middlewareAnswerOf(response, basePath);
-  if (answer === null) return null;
-  // React Router puts its base path before a path; a whole URL it loads as a document.
-  if ("redirect" in answer) throw redirect(answer.redirect);
-  if ("redirectElsewhere" in answer) throw redirect(answer.redirectElsewhere);
-  // The data URL carried this page's parameters in its query, which the rewrite kept:
-  // not the URL asked for's, nor the page rewritten to's.
-  const page = new URL(answer.rewrite, asked);
-  for (const name of Object.keys(params)) {
-    if (!asked.searchParams.has(name)) page.searchParams.delete(name);
+  const { headers } = response;
+  if (!headers.has(MIDDLEWARE_REDIRECT_HEADER) && !headers.has(MIDDLEWARE_REWRITE_HEADER)) {
+    return null;
   }
-  const shown =
-    (stripBasePath(asked.pathname, basePath) ?? asked.pathname) + asked.search + asked.hash;
-  return showRewritten(page.pathname + page.search + page.hash, shown);
+  return follow(response, basePath, asked, params, showRewritten);
 }
 
 export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {

@@ -10,7 +10,10 @@
  *   the navigation shows under that URL (React Router's masked location), as a
  *   document of that URL shows it.
  */
+import { redirect } from "react-router";
 import { stripBasePath } from "../../routing/base-path.ts";
+import type { PageParams } from "../../routing/pages.ts";
+import { canonicalRedirect, TRAILING_SLASH } from "../../routing/canonical-url.ts";
 import { MIDDLEWARE_REDIRECT_HEADER, MIDDLEWARE_REWRITE_HEADER } from "../routing/data-url.ts";
 import { nextDataUrlOf } from "./data-location.ts";
 
@@ -19,6 +22,20 @@ export type MiddlewareAnswer =
   | { readonly redirect: string }
   | { readonly redirectElsewhere: string }
   | { readonly rewrite: string };
+
+/**
+ * A path below the base path (query and hash kept) in the site's canonical
+ * form (its slash style): a masked navigation to any other form would be
+ * redirected to it by the root's canonical rule, and lose its mask.
+ */
+export function canonicalPagePath(path: string): string {
+  const url = new URL(path, "http://site.invalid");
+  const fixed = canonicalRedirect(url.pathname, url.search, {
+    trailingSlash: TRAILING_SLASH,
+    basePath: "",
+  });
+  return (fixed ?? url.pathname + url.search) + url.hash;
+}
 
 /** What a data answer says the middleware did, or null when it did neither. */
 export function middlewareAnswerOf(response: Response, basePath: string): MiddlewareAnswer | null {
@@ -52,4 +69,38 @@ export async function askMiddleware(
   } catch {
     return null;
   }
+}
+
+/**
+ * Goes on where a page's data answer says the middleware (or a rewrites()
+ * rule) sent the navigation to `asked` (a page with `params`): a redirect is
+ * React Router's (thrown, as a loader throws it; a whole URL loads as a
+ * document), a rewrite shows that page under `asked`. Still the one
+ * navigation: its route-load timeout runs on from the click
+ * (app/client/route-load.ts), and what does not load in time loads the URL
+ * asked for as a document, which the server answers again.
+ */
+export function followMiddleware(
+  response: Response,
+  basePath: string,
+  asked: URL,
+  params: PageParams,
+  showRewritten: (page: string, asked: string) => Promise<never>,
+): Promise<never> {
+  const answer = middlewareAnswerOf(response, basePath);
+  // React Router puts its base path before a path.
+  if (answer === null || "redirect" in answer) throw redirect(answer?.redirect ?? asked.href);
+  if ("redirectElsewhere" in answer) throw redirect(answer.redirectElsewhere);
+  // The data URL carried this page's parameters in its query, which the rewrite kept:
+  // not the URL asked for's, nor the page rewritten to's.
+  const page = new URL(answer.rewrite, asked);
+  for (const name of Object.keys(params)) {
+    if (!asked.searchParams.has(name)) page.searchParams.delete(name);
+  }
+  const shown =
+    (stripBasePath(asked.pathname, basePath) ?? asked.pathname) + asked.search + asked.hash;
+  return showRewritten(
+    canonicalPagePath(page.pathname + page.search + page.hash),
+    canonicalPagePath(shown),
+  );
 }
