@@ -59,13 +59,17 @@ export interface TransitionOptions {
   unstable_skipClientCache?: boolean;
 }
 
-export type RouterEvent =
-  | "routeChangeStart"
-  | "beforeHistoryChange"
-  | "routeChangeComplete"
-  | "routeChangeError"
-  | "hashChangeStart"
-  | "hashChangeComplete";
+/** The router's events, as Next.js names them. */
+const ROUTER_EVENTS = [
+  "routeChangeStart",
+  "beforeHistoryChange",
+  "routeChangeComplete",
+  "routeChangeError",
+  "hashChangeStart",
+  "hashChangeComplete",
+] as const;
+
+export type RouterEvent = (typeof ROUTER_EVENTS)[number];
 
 type Handler = (...args: never[]) => void;
 
@@ -266,6 +270,13 @@ export function isShallowNavigation({
   return next === shallowTarget && currentUrl.pathname === nextUrl.pathname;
 }
 
+/** The browser loads `href` as a document, this page left: a promise that never settles. */
+function leaveFor(method: "push" | "replace", href: string): Promise<boolean> {
+  if (method === "replace") location.replace(href);
+  else location.assign(href);
+  return new Promise<boolean>(() => {});
+}
+
 /** Redirects of the site's middleware followed in the page, one after another, before a document load. */
 const MAX_MIDDLEWARE_REDIRECTS = 20;
 
@@ -288,9 +299,7 @@ async function change(
   if (resolved === null) {
     // Another origin: the browser goes there; this page is left.
     const href = formatUrl(as ?? url);
-    if (method === "replace") location.replace(href);
-    else location.assign(href);
-    return new Promise<boolean>(() => {});
+    return leaveFor(method, href);
   }
   const target = localizedHref(resolved.as, options.locale, settings);
   // A path no page answers (an API route, a file, nothing) is the server's to
@@ -304,10 +313,9 @@ async function change(
   // href's page under as's URL. (Next.js loads an `as` that does not fit a dynamic
   // href's page as a document, as the shell does below.)
   const hrefPage = localizedHref(resolved.href, options.locale, settings);
-  const hrefRoute = as === undefined ? null : leafRouteOf(router, eventUrlOf(hrefPage));
+  const hrefRoute = as === undefined ? null : pageRouteAt(router, eventUrlOf(hrefPage));
   if (
     hrefRoute !== null &&
-    !isNotFoundRouteId(hrefRoute.id) &&
     !/[:*]/.test(hrefRoute.path ?? "") &&
     hrefRoute.id !== leafRouteOf(router, eventUrlOf(target))?.id
   ) {
@@ -346,9 +354,7 @@ async function change(
         answer !== null && "redirectElsewhere" in answer
           ? answer.redirectElsewhere
           : eventUrlOf(target);
-      if (method === "replace") location.replace(href);
-      else location.assign(href);
-      return new Promise<boolean>(() => {});
+      return leaveFor(method, href);
     }
   }
   const props = { shallow: options.shallow === true };
@@ -411,10 +417,15 @@ function leafRouteOf(router: DataRouter, href: string): { id: string; path?: str
   return router.match(new URL(href, location.origin).pathname)?.at(-1)?.route ?? null;
 }
 
+/** The route of the page of the site that answers `href`: null for none, or the not-found route. */
+function pageRouteAt(router: DataRouter, href: string): { id: string; path?: string } | null {
+  const leaf = leafRouteOf(router, href);
+  return leaf === null || isNotFoundRouteId(leaf.id) ? null : leaf;
+}
+
 /** Whether a page of the site answers `href` (base path included): not only the not-found route. */
 function answeredByPage(router: DataRouter, href: string): boolean {
-  const leaf = router.match(new URL(href, location.origin).pathname)?.at(-1);
-  return leaf !== undefined && !isNotFoundRouteId(leaf.route.id);
+  return pageRouteAt(router, href) !== null;
 }
 
 /** Set while React Router changes the hash alone: no history event of a route change. */
@@ -632,17 +643,9 @@ const Router = {
  * = fn` and the like, one field per event, run after the event's other handlers;
  * one that throws is logged, as Next.js logs it, and the others still run.
  */
-const LEGACY_HOOKS: readonly RouterEvent[] = [
-  "routeChangeStart",
-  "beforeHistoryChange",
-  "routeChangeComplete",
-  "routeChangeError",
-  "hashChangeStart",
-  "hashChangeComplete",
-];
 // Once the router exists, as Next.js adds them: after the handlers the site's modules added.
 Router.ready(() => {
-  for (const event of LEGACY_HOOKS) {
+  for (const event of ROUTER_EVENTS) {
     const field = `on${event[0]!.toUpperCase()}${event.slice(1)}`;
     events.on(event, (...args: unknown[]) => {
       const hook = (Router as Record<string, unknown>)[field];

@@ -28,18 +28,14 @@ import {
 } from "react-router";
 import { basePathOfBasename, stripBasePath } from "../../routing/base-path.ts";
 import { pageLocaleFields, splitLocalePath } from "../../routing/locale.ts";
-import { pageParams, pageRouteOf, type PageParams } from "../../routing/pages.ts";
+import { pageParams, pageRouteOf } from "../../routing/pages.ts";
 import { replacedByDocument } from "../../client/route-load.ts";
-import {
-  isNotFoundData,
-  MIDDLEWARE_REDIRECT_HEADER,
-  MIDDLEWARE_REWRITE_HEADER,
-} from "../routing/data-url.ts";
+import { isNotFoundData } from "../routing/data-url.ts";
 import { nextQuery } from "../routing/query.ts";
 import { nextDataUrlOf } from "./data-location.ts";
 import { fetchPageData } from "./data-fetch.ts";
 import { isShallowNavigation, querySearchOf, showRewritten } from "../router.tsx";
-import { followMiddleware as follow } from "./middleware-answer.ts";
+import { followMiddleware } from "./middleware-answer.ts";
 import { siteApp } from "../site-files.ts";
 import { initialProps, hasInitialProps } from "./initial-props.ts";
 import { serverPicksPage } from "./server-picks-page.ts";
@@ -58,25 +54,6 @@ function patternOf(file: string): string {
 
 export function nextPageHandle(page: PageComponent, meta: PageMeta): NextPageHandle {
   return { next: { page, meta, pattern: patternOf(meta.file) } };
-}
-
-/**
- * The site's middleware, or its rewrites(), redirected or rewrote the page
- * asked for (its data answer says so): the navigation goes on in the page, as
- * Next.js's router goes on (middleware-answer.ts). Null when the answer says
- * neither.
- */
-function followMiddleware(
-  response: Response,
-  basePath: string,
-  asked: URL,
-  params: PageParams,
-): Promise<never> | null {
-  const { headers } = response;
-  if (!headers.has(MIDDLEWARE_REDIRECT_HEADER) && !headers.has(MIDDLEWARE_REWRITE_HEADER)) {
-    return null;
-  }
-  return follow(response, basePath, asked, params, showRewritten);
 }
 
 export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
@@ -101,7 +78,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
           headers: { "x-nextjs-data": "1" },
         });
         await response.body?.cancel();
-        const followed = followMiddleware(response, basePath, url, params);
+        const followed = followMiddleware(response, basePath, url, params, showRewritten);
         if (followed !== null) return followed;
         if (!response.ok) return replacedByDocument(shown);
       }
@@ -118,7 +95,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
     }
 
     const response = await fetchPageData(dataUrl(), request.signal);
-    const followed = followMiddleware(response, basePath, url, params);
+    const followed = followMiddleware(response, basePath, url, params, showRewritten);
     if (followed !== null) return followed;
     if (response.status === 404 && (await isNotFoundData(response))) {
       // Next.js's client shows the 404 page with the router still on the page asked for.

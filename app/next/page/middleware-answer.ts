@@ -78,7 +78,8 @@ export async function askMiddleware(
  * document), a rewrite shows that page under `asked`. Still the one
  * navigation: its route-load timeout runs on from the click
  * (app/client/route-load.ts), and what does not load in time loads the URL
- * asked for as a document, which the server answers again.
+ * asked for as a document, which the server answers again. Null when the
+ * answer says neither.
  */
 export function followMiddleware(
   response: Response,
@@ -86,10 +87,11 @@ export function followMiddleware(
   asked: URL,
   params: PageParams,
   showRewritten: (page: string, asked: string) => Promise<never>,
-): Promise<never> {
+): Promise<never> | null {
   const answer = middlewareAnswerOf(response, basePath);
+  if (answer === null) return null;
   // React Router puts its base path before a path.
-  if (answer === null || "redirect" in answer) throw redirect(answer?.redirect ?? asked.href);
+  if ("redirect" in answer) throw redirect(answer.redirect);
   if ("redirectElsewhere" in answer) throw redirect(answer.redirectElsewhere);
   // The data URL carried this page's parameters in its query, which the rewrite kept:
   // not the URL asked for's, nor the page rewritten to's.
