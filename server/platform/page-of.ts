@@ -53,15 +53,19 @@ export function pageOf(exchange: Exchange, buildId: string, urls: CanonicalOptio
   return { path, search: rawSearch, data: null };
 }
 
-/** A data request's answer that sends its page's browser to load it as a document. */
-export function sendLoadDocument(exchange: Exchange, headers: Record<string, string>): void {
+/** A data request's answer with no data, whose headers tell the browser what to do instead. */
+function sendDataInstruction(exchange: Exchange, headers: Record<string, string>): void {
   exchange.res.writeHead(200, {
     ...headers,
-    [LOAD_DOCUMENT_HEADER]: "1",
     "Content-Type": "application/json",
     "Cache-Control": "private, no-store",
   });
   exchange.res.end("{}");
+}
+
+/** A data request's answer that sends its page's browser to load it as a document. */
+export function sendLoadDocument(exchange: Exchange, headers: Record<string, string>): void {
+  sendDataInstruction(exchange, { ...headers, [LOAD_DOCUMENT_HEADER]: "1" });
 }
 
 /**
@@ -74,10 +78,5 @@ export function sendMiddlewareAnswer(
   header: "x-nextjs-redirect" | "x-nextjs-rewrite",
   path: string,
 ): void {
-  exchange.res.writeHead(200, {
-    [header]: path,
-    "Content-Type": "application/json",
-    "Cache-Control": "private, no-store",
-  });
-  exchange.res.end("{}");
+  sendDataInstruction(exchange, { [header]: path });
 }
