@@ -35,6 +35,15 @@ if (relative(SHELL_DIR, buildDir).startsWith("..") && !existsSync(join(buildDir,
   symlinkSync(join(SHELL_DIR, "node_modules"), join(buildDir, "node_modules"), "dir");
 }
 
+// As `next build` makes them: the browser's files for production whatever
+// NODE_ENV says (a test runner sets `test`; `development` is `npm run dev`'s).
+if (process.env.NODE_ENV !== undefined && process.env.NODE_ENV !== "production") {
+  console.warn(
+    `npm run build: NODE_ENV is "${process.env.NODE_ENV}"; the build is made for production`,
+  );
+}
+process.env.NODE_ENV = "production";
+
 // As `next build` does: the files' variables for the build (next.config, the
 // browser's NEXT_PUBLIC_* values), the process's own winning.
 Object.assign(process.env, envFromFiles(envFileTexts(site.dir, "production"), process.env));

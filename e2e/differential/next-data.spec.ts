@@ -5,7 +5,7 @@
  * Each runtime's build id is its own: compared as present.
  */
 import { test } from "@playwright/test";
-import { answerOf, expectSame, openPage, RUNTIMES, type Runtime } from "./observe.ts";
+import { answerOf, expectSame, openPage, RUNTIMES, type Runtime, type Site } from "./observe.ts";
 
 const PAGES = [
   "/about",
@@ -79,4 +79,41 @@ test("window.__NEXT_DATA__ and window.next.router in the browser, after a click 
     await close();
   }
   expectSame("window.__NEXT_DATA__", seen.next, seen.shell);
+});
+
+/**
+ * The routers a page renders with, from hydration on: one, ready, where the
+ * server knew the query (data functions, no query); a second, ready, once a
+ * page rendered for every query has it. A layout effect on `[router]` sees each.
+ */
+const READY_PAGES: [Site, string][] = [
+  ["main", "/ready/gssp"],
+  ["main", "/ready/gssp?x=1"],
+  ["main", "/ready/gip?x=1"],
+  ["main", "/ready/auto"],
+  ["main", "/ready/auto?x=1"],
+  ["main", "/ready/dyn/first"],
+  ["main", "/fr/ready/gssp"],
+  // A site without _app, the page's props random: the client's first render must reuse the server's.
+  ["plain", "/ready"],
+  ["plain", "/ready?x=1"],
+];
+
+test("router.isReady: each router a page renders with, from hydration on", async ({ browser }) => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const values: Record<string, unknown> = {};
+    for (const [site, path] of READY_PAGES) {
+      const { page, close } = await openPage(browser, runtime, site);
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(300);
+      values[`${site} ${path}`] = await page.evaluate(
+        () => (window as { readyValues?: unknown }).readyValues,
+      );
+      await close();
+    }
+    seen[runtime] = values;
+  }
+  expectSame("router.isReady", seen.next, seen.shell);
 });

@@ -1,0 +1,5 @@
+import { ReadyValues } from "../../lib/ready-values.js";
+
+export default function Page() {
+  return <ReadyValues name="ready: no data" />;
+}

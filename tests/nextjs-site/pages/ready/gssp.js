@@ -1,0 +1,9 @@
+import { ReadyValues } from "../../lib/ready-values.js";
+
+export default function Page() {
+  return <ReadyValues name="ready: getServerSideProps" />;
+}
+
+export function getServerSideProps() {
+  return { props: {} };
+}
