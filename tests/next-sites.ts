@@ -172,6 +172,8 @@ export function buildWithNext(site: NextSite, env: Readonly<Record<string, strin
   run(process.execPath, [NEXT_BIN, "build", dir], NEXT_DIR, {
     ...env,
     NEXT_TELEMETRY_DISABLED: "1",
+    // Unset, as Next.js's own test harness builds (a test runner's `test` would load .env.test).
+    NODE_ENV: "",
   });
   return dir;
 }
