@@ -15,6 +15,9 @@ export default tseslint.config(
       "bench/nextjs/.next/",
       "bench/nextjs/node_modules/",
       "bench/nextjs/.sites/",
+      "bench/vinext/node_modules/",
+      "bench/vinext/.sites/",
+      ".scratch/",
       // A team's repository, written as its team writes it (its own tsconfig): checked by building it.
       "tests/nextjs-repo/",
     ],

@@ -13,7 +13,8 @@
  * The CPU ms per request printed beside it is under the profiler, so dearer
  * than `npm run bench` says: compare shares between profiles, not this figure.
  * The path defaults to /blog/hello, a page rendered per request.
- * BENCH_PROFILE_TOP (25) rows per table; BENCH_PROFILE_KEEP=1 keeps the
+ * BUILD_DIR (build/) the build profiled (another site's: `SITE_DIR=… BUILD_DIR=…
+ * npm run build` first). BENCH_PROFILE_TOP (25) rows per table; BENCH_PROFILE_KEEP=1 keeps the
  * .cpuprofile (for Chrome's DevTools) and prints where.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -109,9 +110,10 @@ function summarise(profile: CpuProfile, from: number, to: number) {
 const share = (samples: number, busy: number) => `${((samples / busy) * 100).toFixed(1)} %`;
 
 const dir = mkdtempSync(join(tmpdir(), "rrss-profile-"));
+const buildDir = process.env.BUILD_DIR || "build";
 const server = await spawnServer(
-  () => ["--cpu-prof", `--cpu-prof-dir=${dir}`, "build/node/server/main.js"],
-  { LOG_LEVEL: "info", METRICS_PORT: "0" },
+  () => ["--cpu-prof", `--cpu-prof-dir=${dir}`, join(buildDir, "node/server/main.js")],
+  { LOG_LEVEL: "info", METRICS_PORT: "0", BUILD_DIR: buildDir },
 );
 let stopped = false;
 try {
