@@ -170,6 +170,69 @@ describe("a document", () => {
     ]).toEqual([401, "Basic", "no"]);
   });
 
+  test("an answer of its own streams: its first part reaches the client before the stream ends", async () => {
+    let finish = () => {};
+    const { base } = await serve(
+      middleware(
+        () =>
+          new NextResponse(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                controller.enqueue(new TextEncoder().encode("first "));
+                finish = () => {
+                  controller.enqueue(new TextEncoder().encode("last"));
+                  controller.close();
+                };
+              },
+            }),
+          ),
+      ),
+    );
+    const response = await fetch(`${base}/a`);
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("first ");
+    finish();
+    let rest = "";
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      rest += new TextDecoder().decode(part.value);
+    }
+    expect(rest).toBe("last");
+  });
+
+  test("a client that goes away aborts the request's signal and cancels the answer's stream", async () => {
+    const seen: string[] = [];
+    let settled = () => {};
+    const done = new Promise<void>((resolve) => (settled = resolve));
+    const { base, lines } = await serve(
+      middleware((request) => {
+        request.signal.addEventListener("abort", () => {
+          seen.push("signal aborted");
+          if (seen.length === 2) settled();
+        });
+        return new NextResponse(
+          new ReadableStream({
+            pull: () => new Promise(() => {}), // stalls: never a byte
+            cancel() {
+              seen.push("stream cancelled");
+              if (seen.length === 2) settled();
+            },
+          }),
+        );
+      }),
+    );
+    // Gone before a byte came back: nothing of the answer was sent, headers included.
+    const controller = new AbortController();
+    const asked = fetch(`${base}/a`, { signal: controller.signal }).catch(
+      (error: Error) => error.name,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort();
+    expect(await asked).toBe("AbortError");
+    await done;
+    expect(seen.sort()).toEqual(["signal aborted", "stream cancelled"]);
+    expect(lines.filter((line) => line.level === 50)).toEqual([]);
+  });
+
   test("what is not a Response is an error that says what to return", async () => {
     const { base, lines } = await serve(middleware(() => "nope" as never));
     expect((await fetch(`${base}/a`)).status).toBe(500);

@@ -26,6 +26,9 @@
  * throws is the pipeline's 500 with the request id, logged once (http.ts).
  */
 import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { stripBasePath } from "../../../app/routing/base-path.ts";
 import type { CanonicalOptions } from "../../../app/routing/canonical-url.ts";
 import { LOCALE_PREFIXES, localeAndPathOf } from "../../../app/routing/locale.ts";
@@ -106,9 +109,16 @@ function requestOf(exchange: Exchange, page: PageOf, href: string, urls: Canonic
     headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
   if (page.data !== null) headers.set("x-nextjs-data", "1");
+  // Aborted when the client goes away before the answer is out ("close"
+  // without "finish"), as Next.js's is: a streamed answer stops there.
+  const client = new AbortController();
+  exchange.res.once("close", () => {
+    if (!exchange.res.writableFinished) client.abort();
+  });
   return new NextRequest(href, {
     method: req.method,
     headers,
+    signal: client.signal,
     nextConfig: siteUrlConfig(urls.basePath, urls.trailingSlash === "always"),
   });
 }
@@ -280,9 +290,13 @@ export function siteMiddleware(
     if (result.body === null || req.method === "HEAD") {
       await result.body?.cancel();
       res.end();
-    } else {
-      const body = Buffer.from(await result.arrayBuffer());
-      res.end(body);
+      return true;
+    }
+    // Streamed as it comes, as Next.js sends it; a client that goes away cancels the stream.
+    try {
+      await pipeline(Readable.fromWeb(result.body as NodeReadableStream), res);
+    } catch (error) {
+      if (res.writableFinished || !res.destroyed) throw error;
     }
     return true;
   }
