@@ -13,6 +13,9 @@
  * The CPU ms per request printed beside it is under the profiler, so dearer
  * than `npm run bench` says: compare shares between profiles, not this figure.
  * The path defaults to /blog/hello, a page rendered per request.
+ * BENCH_PROFILE_PEER=next|vinext profiles a peer instead, its built site in
+ * BENCH_PROFILE_SITE (a folder `next build` or vinext's `vite build` built, as
+ * bench:peers builds them); the first table splits every server's time alike.
  * BUILD_DIR (build/) the build profiled (another site's: `SITE_DIR=… BUILD_DIR=…
  * npm run build` first). BENCH_PROFILE_TOP (25) rows per table; BENCH_PROFILE_KEEP=1 keeps the
  * .cpuprofile (for Chrome's DevTools) and prints where.
@@ -107,14 +110,85 @@ function summarise(profile: CpuProfile, from: number, to: number) {
   return { busy, byPackage, selfByFrame, inclusive };
 }
 
+/**
+ * The load window's busy samples in five costs every server has, so that
+ * servers compare: React's render (a stack under React's `performWork`:
+ * components, the page's and the framework's), the access log (pino), the
+ * garbage collector, Node's HTTP, sockets and streams (a Node or native frame
+ * outside the render), and the rest: the framework's own handling (routing,
+ * data functions, headers, its middleware), where the servers differ.
+ */
+function costSplit(profile: CpuProfile, from: number, to: number): Map<string, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const split = new Map<string, number>();
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i]!;
+    if (t < from || t > to) continue;
+    const leaf = byId.get(profile.samples[i]!)!.callFrame;
+    if (leaf.functionName === "(idle)") continue;
+    let cost = "the framework's handling";
+    if (leaf.functionName === "(garbage collector)") cost = "garbage collector";
+    else {
+      let render = false;
+      let log = false;
+      for (let at: number | undefined = profile.samples[i]; at !== undefined; at = parent.get(at)) {
+        const { functionName, url } = byId.get(at)!.callFrame;
+        // React DOM server's work loop, under whatever name its bundle has (vinext bundles it).
+        if (functionName === "performWork") render = true;
+        if (/\/(pino|sonic-boom)\//.test(url)) log = true;
+      }
+      if (render) cost = "React's render";
+      else if (log) cost = "access log";
+      else if (leaf.url.startsWith("node:") || leaf.url === "") cost = "Node's HTTP and streams";
+    }
+    split.set(cost, (split.get(cost) ?? 0) + 1);
+  }
+  return split;
+}
+
 const share = (samples: number, busy: number) => `${((samples / busy) * 100).toFixed(1)} %`;
 
 const dir = mkdtempSync(join(tmpdir(), "rrss-profile-"));
 const buildDir = process.env.BUILD_DIR || "build";
-const server = await spawnServer(
-  () => ["--cpu-prof", `--cpu-prof-dir=${dir}`, join(buildDir, "node/server/main.js")],
-  { LOG_LEVEL: "info", METRICS_PORT: "0", BUILD_DIR: buildDir },
-);
+const peer = process.env.BENCH_PROFILE_PEER ?? "ours";
+const peerSite = process.env.BENCH_PROFILE_SITE ?? "";
+const cpuProf = ["--cpu-prof", `--cpu-prof-dir=${dir}`];
+const host = (port: number) => ["-p", String(port), "-H", "127.0.0.1"];
+const server =
+  peer === "next"
+    ? await spawnServer(
+        (port) => [
+          ...cpuProf,
+          "bench/nextjs/node_modules/next/dist/bin/next",
+          "start",
+          peerSite,
+          ...host(port),
+        ],
+        { NEXT_TELEMETRY_DISABLED: "1" },
+      )
+    : peer === "vinext"
+      ? await spawnServer(
+          (port) => [
+            ...cpuProf,
+            // vinext ends at SIGTERM without exiting: the profile is written at exit.
+            "--import",
+            'data:text/javascript,process.on("SIGTERM",()=>process.exit(0))',
+            join(process.cwd(), "bench/vinext/node_modules/vinext/dist/cli.js"),
+            "start",
+            ...host(port),
+          ],
+          {},
+          peerSite,
+        )
+      : await spawnServer(() => [...cpuProf, join(buildDir, "node/server/main.js")], {
+          LOG_LEVEL: "info",
+          METRICS_PORT: "0",
+          BUILD_DIR: buildDir,
+        });
 let stopped = false;
 try {
   await measure(server, PATH, 200, { duration: 2 }); // warm-up: JIT, caches
@@ -136,6 +210,10 @@ try {
   );
   if (result.wrongStatus > 0 || result.errors > 0) {
     console.log(`# WARNING: ${result.wrongStatus} wrong statuses, ${result.errors} errors`);
+  }
+  console.log(`\n${peer}: the costs every server has`);
+  for (const [cost, samples] of [...costSplit(profile, from, to)].sort((a, b) => b[1] - a[1])) {
+    console.log(`${pad(share(samples, busy), 8)}  ${cost}`);
   }
   console.log("\nself time by package");
   for (const [pkg, samples] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
