@@ -6,7 +6,11 @@ import type { PreviewMode } from "../../app/next/preview/mode.ts";
 
 /** One request as it travels through the pipeline in http.ts. */
 export interface Exchange {
-  readonly req: IncomingMessage;
+  /**
+   * The request; once the site's middleware read its body, a request like it
+   * whose body reads from the start again (server/steps/middleware/body.ts).
+   */
+  req: IncomingMessage;
   readonly res: ServerResponse;
   readonly requestId: string;
   /** The path exactly as received, still percent-encoded. */

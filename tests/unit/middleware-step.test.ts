@@ -47,10 +47,13 @@ async function serve(module: Record<string, unknown>) {
         origin: { protocol: "http:", host: req.headers.host! },
       } as Exchange;
     },
-    ({ req, res, path, rewrittenFrom }) => {
+    async ({ req, res, path, rewrittenFrom }) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
       res.setHeader("content-type", "application/json");
       res.end(
         JSON.stringify({
+          body: Buffer.concat(chunks).toString(),
           url: req.url,
           path,
           rewrittenFrom: rewrittenFrom ?? null,
@@ -231,6 +234,25 @@ describe("a document", () => {
     await done;
     expect(seen.sort()).toEqual(["signal aborted", "stream cancelled"]);
     expect(lines.filter((line) => line.level === 50)).toEqual([]);
+  });
+
+  test("the body: the middleware reads it, and the page or API route after it reads it whole again", async () => {
+    const { base } = await serve(
+      middleware(async (request) => {
+        const json = (await request.json()) as { hello: string };
+        return NextResponse.next({ headers: { "x-read": json.hello } });
+      }),
+    );
+    const body = JSON.stringify({ hello: "world", pad: "x".repeat(200_000) });
+    const response = await fetch(`${base}/api/a`, { method: "POST", body });
+    const seen = (await response.json()) as { body: string };
+    expect([response.headers.get("x-read"), seen.body === body]).toEqual(["world", true]);
+  });
+
+  test("the body the middleware leaves unread reaches the next step as it is", async () => {
+    const { base } = await serve(middleware(() => NextResponse.next()));
+    const response = await fetch(`${base}/api/a`, { method: "POST", body: "a=1&b=2" });
+    expect(((await response.json()) as { body: string }).body).toBe("a=1&b=2");
   });
 
   test("what is not a Response is an error that says what to return", async () => {

@@ -47,8 +47,9 @@ import {
   type NextMiddleware,
 } from "../../../app/next/server.ts";
 import { conditionSubjectOf } from "../../platform/condition-subject.ts";
+import { middlewareBody } from "./body.ts";
 import type { AppServerBuild } from "../../platform/build.ts";
-import { rewriteExchange, type Exchange, type Step } from "../../platform/exchange.ts";
+import { rewriteExchange, sendText, type Exchange, type Step } from "../../platform/exchange.ts";
 import {
   pageOf,
   sendLoadDocument,
@@ -101,7 +102,13 @@ export function siteMiddlewareOf(build: AppServerBuild, basePath: string): SiteM
   };
 }
 
-function requestOf(exchange: Exchange, page: PageOf, href: string, urls: CanonicalOptions) {
+function requestOf(
+  exchange: Exchange,
+  page: PageOf,
+  href: string,
+  urls: CanonicalOptions,
+  body: ReadableStream<Uint8Array> | null,
+) {
   const { req } = exchange;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -119,6 +126,7 @@ function requestOf(exchange: Exchange, page: PageOf, href: string, urls: Canonic
     method: req.method,
     headers,
     signal: client.signal,
+    ...(body !== null && { body, duplex: "half" }),
     nextConfig: siteUrlConfig(urls.basePath, urls.trailingSlash === "always"),
   });
 }
@@ -198,7 +206,16 @@ export function siteMiddleware(
 
     const href = origin + basePath + (page.path === "/" && basePath ? "" : page.path) + page.search;
     const event = new NextFetchEvent(file);
-    const result = await handler(requestOf(exchange, page, href, urls), event);
+    const body = middlewareBody(req);
+    const result = await handler(requestOf(exchange, page, href, urls, body.stream), event);
+    // The page or API route reads the body again, whole, as under Next.js.
+    const after = await body.afterwards();
+    if (after === null) {
+      await result?.body?.cancel();
+      sendText(res, 413, "Content Too Large\n", { Connection: "close" });
+      return true;
+    }
+    exchange.req = after;
     void event.settled().then((results) => {
       for (const settled of results) {
         if (settled.status === "rejected") {
