@@ -18,9 +18,9 @@ export type Outcome = "passed" | "failed" | "skipped";
  */
 export const SKIPPED_DEPLOYMENT = "should skip next deploy";
 
-/** A case's outcome from its title and its status in Vitest's report. */
+/** A case's outcome from its full title (its describes' names first) and its status in Vitest's report. */
 export function outcomeOf(title: string, status: string): Outcome {
-  if (title === SKIPPED_DEPLOYMENT) return "skipped";
+  if (title === SKIPPED_DEPLOYMENT || title.endsWith(` ${SKIPPED_DEPLOYMENT}`)) return "skipped";
   return status === "passed" ? "passed" : status === "failed" ? "failed" : "skipped";
 }
 

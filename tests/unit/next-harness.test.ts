@@ -68,6 +68,8 @@ describe("the harness's count", () => {
 
   it("takes the stand-in case of a file that skips deploy mode as skipped", () => {
     expect(outcomeOf(SKIPPED_DEPLOYMENT, "passed")).toBe("skipped");
+    // Its full title, inside the file's describe.
+    expect(outcomeOf(`config check ${SKIPPED_DEPLOYMENT}`, "failed")).toBe("skipped");
     expect(outcomeOf("renders", "passed")).toBe("passed");
     expect(outcomeOf("renders", "pending")).toBe("skipped");
   });
