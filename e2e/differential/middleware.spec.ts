@@ -98,6 +98,43 @@ test("middleware: a throw is a 500", async () => {
   }
 });
 
+test("middleware: a body it reads, which the API route after it reads whole again", async () => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  const body = JSON.stringify({ hello: "world", pad: "x".repeat(100_000) });
+  for (const runtime of RUNTIMES) {
+    const response = await fetch(`${baseOf(runtime)}/api/echo?mw=body`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": BROWSER_UA },
+      body,
+    });
+    const json = (await response.json()) as { body: { hello?: string }; middlewareRead: string };
+    seen[runtime] = {
+      status: response.status,
+      middlewareRead: json.middlewareRead,
+      hello: json.body.hello,
+    };
+  }
+  expectSame("middleware: a body it reads", seen.next, seen.shell);
+});
+
+test("middleware: its own answer streams, its first part before the rest", async () => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const response = await fetch(`${baseOf(runtime)}/mw/stream`, {
+      headers: { "user-agent": BROWSER_UA },
+    });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = decoder.decode((await reader.read()).value);
+    let rest = "";
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      rest += decoder.decode(part.value);
+    }
+    seen[runtime] = { status: response.status, first, rest };
+  }
+  expectSame("middleware: a streamed answer", seen.next, seen.shell);
+});
+
 /**
  * What a page shows once on `path` and rendered. Not "network idle": Next.js's
  * page of links to the middleware's paths never gets there (a prefetch stays open).

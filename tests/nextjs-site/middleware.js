@@ -6,9 +6,23 @@
  */
 import { NextResponse } from "next/server";
 
-export function middleware(request) {
+export async function middleware(request) {
   const { pathname, locale, searchParams } = request.nextUrl;
   switch (pathname) {
+    case "/mw/stream":
+      // Its first part at once, the rest 300 ms later: streamed, not held to the end.
+      return new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode("first "));
+            setTimeout(() => {
+              controller.enqueue(new TextEncoder().encode("last"));
+              controller.close();
+            }, 300);
+          },
+        }),
+        { headers: { "content-type": "text/plain" } },
+      );
     case "/mw/redirect":
       return NextResponse.redirect(new URL("/about", request.url));
     case "/mw/redirect-permanent":
@@ -42,6 +56,10 @@ export function middleware(request) {
   }
   const headers = new Headers(request.headers);
   headers.set("x-from-middleware", `${locale}:${pathname}`);
+  // The body read here; the API route after it reads it whole again.
+  if (searchParams.get("mw") === "body") {
+    headers.set("x-middleware-read", String((await request.text()).length));
+  }
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("x-middleware-saw", pathname);
   response.cookies.set("mw-seen", "1", { httpOnly: true });

@@ -6,5 +6,6 @@ export default function handler(req, res) {
     cookies: req.cookies,
     body: req.body,
     bodyType: typeof req.body,
+    middlewareRead: req.headers["x-middleware-read"] ?? null,
   });
 }
