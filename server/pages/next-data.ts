@@ -107,6 +107,7 @@ export function nextData(
     node?: NextDataInput["node"],
     reason?: RevalidateReason,
     preview?: NextDataInput["preview"],
+    requestUrl?: string,
   ): NextDataInput {
     return {
       module: found.module,
@@ -118,6 +119,7 @@ export function nextData(
         path: found.path,
         search: searchWithout(search, found.params),
         querySearch: search,
+        ...(requestUrl !== undefined && { requestUrl }),
       },
       node,
       revalidateReason: reason,
@@ -131,9 +133,10 @@ export function nextData(
     node: NextDataInput["node"],
     reason?: RevalidateReason,
     preview?: NextDataInput["preview"],
+    requestUrl?: string,
   ): Promise<NextDataAnswer | null> {
     if (typeof entry.nextDataAnswer !== "function") return null;
-    return entry.nextDataAnswer(inputOf(found, search, node, reason, preview));
+    return entry.nextDataAnswer(inputOf(found, search, node, reason, preview, requestUrl));
   }
 
   return {
@@ -163,6 +166,9 @@ export function nextData(
         { req, res },
         exchange.revalidateReason,
         exchange.preview,
+        // req.url, as Next.js gives it for a data request: the data URL as asked; in a
+        // site with locales, the page's URL (Next.js rewrites it once it read the locale).
+        LOCALE_PREFIXES ? undefined : (stripBasePath(rawPath, basePath) ?? rawPath) + rawSearch,
       );
       // The page's own code answered (it ended the response).
       if (answer === null) return true;

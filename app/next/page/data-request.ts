@@ -31,6 +31,12 @@ export interface PageRequest {
    * as `req.url` and `asPath`, and keeps its query in `resolvedUrl`.
    */
   readonly asked?: { readonly path: string; readonly search: string };
+  /**
+   * What `req.url` says when it is not the page's URL: a data request's own
+   * URL as asked (`/_next/data/<build>/fr/p/1.json?x=1`, without base path),
+   * which Next.js gives `_app`'s `getInitialProps` and `getServerSideProps`.
+   */
+  readonly requestUrl?: string;
 }
 
 export interface NextDataInput {

@@ -308,8 +308,8 @@ export async function pageProps(input: PagePropsInput): Promise<PagePropsOutcome
     const req = node.req as IncomingMessage & { cookies?: Record<string, string> };
     req.cookies ??= cookiesOf(req.headers.cookie);
     // As Next.js gives it: the page's path and query (or, rewritten by rewrites(),
-    // those asked for), without base path and locale prefix.
-    req.url = askedUrl;
+    // those asked for), without base path and locale prefix; a data request's own URL.
+    req.url = request.requestUrl ?? askedUrl;
   }
   const ctx: NextPageContext = {
     req: node?.req,
