@@ -21,6 +21,8 @@ import {
 import { serverPicksPage } from "./page/server-picks-page.ts";
 import { askMiddleware, canonicalPagePath } from "./page/middleware-answer.ts";
 import { isNotFoundRouteId } from "../routing/pages.ts";
+import { withBasePath } from "../routing/base-path.ts";
+import { TRAILING_SLASH } from "../routing/canonical-url.ts";
 import {
   formatUrl,
   localizedHref,
@@ -241,6 +243,9 @@ function basePath(): string {
   return current?.fields.basePath ?? "";
 }
 
+/** The URL shown now, base path included: `/docs/fr/about?x=1#top`. */
+const currentShownUrl = () => location.pathname + location.search + location.hash;
+
 /** The URL shown now, below the base path: `/fr/about?x=1#top`. */
 function shownPath(): string {
   const path = location.pathname.slice(basePath().length) || "/";
@@ -249,6 +254,12 @@ function shownPath(): string {
 
 /** A path React Router showed, as an event names it: base path, locale, query and hash. */
 const eventUrlOf = (path: string) => basePath() + path;
+
+/**
+ * The URL a masked location shows for `path` (below the base path): React
+ * Router puts no basename before a mask, so it is given one here.
+ */
+const maskOf = (path: string) => withBasePath(path, basePath(), TRAILING_SLASH === "always");
 
 /** The paths a shallow navigation goes to, until its loaders are asked whether to run. */
 let shallowTarget: string | null = null;
@@ -320,7 +331,7 @@ async function change(
     hrefRoute.id !== leafRouteOf(router, eventUrlOf(target))?.id
   ) {
     page = canonicalPagePath(hrefPage);
-    mask = canonicalPagePath(target);
+    mask = maskOf(canonicalPagePath(target));
   } else if (!answeredByPage(router, eventUrlOf(target))) {
     // With a middleware or rewrites, the server is asked first, as Next.js's client
     // asks it: a redirect is followed in the page, a rewrite to a page shown under
@@ -348,7 +359,7 @@ async function change(
       answeredByPage(router, eventUrlOf(answer.rewrite))
     ) {
       page = canonicalPagePath(answer.rewrite);
-      mask = canonicalPagePath(target);
+      mask = maskOf(canonicalPagePath(target));
     } else {
       const href =
         answer !== null && "redirectElsewhere" in answer
@@ -365,7 +376,9 @@ async function change(
     return router.navigate(page, {
       // Another page than the target's, shown under the target's URL.
       ...(mask !== undefined && { mask }),
-      replace: method === "replace",
+      // Another page under the URL shown now replaces its entry, as Next.js does
+      // (it pushes no second entry of one URL): back leaves that URL.
+      replace: method === "replace" || (mask !== undefined && mask === currentShownUrl()),
       preventScrollReset: options.scroll === false,
       // The page asked for, kept with the history entry as Next.js keeps it: a route
       // pattern's query (`/blog/[slug]?slug=a&x=1`) orders `router.query`'s keys.
@@ -408,7 +421,7 @@ export function showRewritten(page: string, asked: string): Promise<never> {
     return replacedByDocument(eventUrlOf(asked));
   }
   carryNavigationStart(pendingNavigationStart());
-  void router.navigate(page, { mask: asked });
+  void router.navigate(page, { mask: maskOf(asked) });
   return new Promise<never>(() => {});
 }
 
@@ -505,8 +518,13 @@ let lastShown: string | null = null;
 if (typeof window !== "undefined") {
   // The shell gives up on a navigation (timeout, failed load) and loads its target:
   // Next.js emits routeChangeError before its own hard navigation.
-  onNavigationAbandoned((target) =>
-    routeAbandoned(Object.assign(new Error(`Failed to load ${target}`), { cancelled: false })),
+  // A page whose data answered with an error: the error Next.js's client makes then.
+  onNavigationAbandoned((target, reason) =>
+    routeAbandoned(
+      reason === "failed-data"
+        ? new Error("Failed to load static props")
+        : Object.assign(new Error(`Failed to load ${target}`), { cancelled: false }),
+    ),
   );
   lastShown = location.pathname + location.search + location.hash;
   // Registered as this module loads, before React Router's own listener: a

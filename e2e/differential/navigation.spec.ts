@@ -164,6 +164,28 @@ for (const [id, ends] of LINKS) {
   });
 }
 
+test("next/link with as the URL shown now: href's page replaces its entry; Back leaves that URL, Forward shows that page again", async ({
+  browser,
+}) => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const { page, close } = await openPage(browser, runtime);
+    await page.goto("/");
+    await page.goto("/links");
+    await page.waitForLoadState("networkidle");
+    await page.click("#as-same-url");
+    await page.waitForFunction(() => document.querySelector("h1")?.textContent !== "Links");
+    const clicked = await shownPage(page);
+    await page.goBack();
+    const back = await shownPage(page);
+    await page.goForward();
+    await page.waitForFunction(() => location.pathname === "/links");
+    seen[runtime] = { clicked, back, forward: await shownPage(page) };
+    await close();
+  }
+  expectSame("as the URL shown now", seen.next, seen.shell);
+});
+
 test("a link to another site leaves the page", async ({ browser }) => {
   for (const runtime of RUNTIMES) {
     const { page, close } = await openPage(browser, runtime);

@@ -27,6 +27,12 @@ export default function Links() {
             as, another page
           </Link>
         </li>
+        <li>
+          {/* An `as` that is the URL shown now: href's page replaces this entry. */}
+          <Link href="/about?from=same-url" as="/links" id="as-same-url">
+            as, this URL
+          </Link>
+        </li>
 
         <li>
           <Link href="/about" locale="fr" id="locale">
