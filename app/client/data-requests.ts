@@ -94,7 +94,7 @@ export function guardDataRequests(buildId: string): void {
       // No navigation in progress, or not this request's any more (superseded).
       if (target === null || request.signal.aborted) return response;
       if (response.status >= 500 && !response.headers.has("X-Remix-Response")) {
-        return replacedByDocument(target);
+        return replacedByDocument(target, "failed-data");
       }
       // The site's middleware rewrote, redirected or answered the target itself:
       // the document shows what it does.

@@ -110,10 +110,19 @@ export function pendingNavigationTarget(): string | null {
   return pending?.target ?? null;
 }
 
-const abandonListeners = new Set<(target: string) => void>();
+/**
+ * Why a navigation was given up: its page's data answered with an error
+ * (`failed-data`), or anything else (its time ran out, its code failed to
+ * load, the server asked for a document).
+ */
+export type AbandonReason = "failed-data" | "other";
+
+const abandonListeners = new Set<(target: string, reason: AbandonReason) => void>();
 
 /** Tells `listener` of every navigation given up for a document load (next/router's routeChangeError). */
-export function onNavigationAbandoned(listener: (target: string) => void): void {
+export function onNavigationAbandoned(
+  listener: (target: string, reason: AbandonReason) => void,
+): void {
   abandonListeners.add(listener);
 }
 
@@ -125,8 +134,8 @@ export function onNavigationAbandoned(listener: (target: string) => void): void 
  * and then the browser ignores this load, and the reload must still find the
  * target. The target's own document consumes the record without acting on it.
  */
-export function loadAsDocument(target: string): void {
-  for (const listener of abandonListeners) listener(target);
+export function loadAsDocument(target: string, reason: AbandonReason = "other"): void {
+  for (const listener of abandonListeners) listener(target, reason);
   if (pending) {
     clearTimeout(pending.timer);
     pending = null;
@@ -140,8 +149,11 @@ export function loadAsDocument(target: string): void {
  * `loadAsDocument`, for a data request of the navigation: never settles, so
  * that React Router renders no error while the page is being replaced.
  */
-export function replacedByDocument(target: string): Promise<never> {
-  loadAsDocument(target);
+export function replacedByDocument(
+  target: string,
+  reason: AbandonReason = "other",
+): Promise<never> {
+  loadAsDocument(target, reason);
   return new Promise<never>(() => {});
 }
 

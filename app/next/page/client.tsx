@@ -80,7 +80,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
         await response.body?.cancel();
         const followed = followMiddleware(response, basePath, url, params, showRewritten);
         if (followed !== null) return followed;
-        if (!response.ok) return replacedByDocument(shown);
+        if (!response.ok) return replacedByDocument(shown, "failed-data");
       }
       if (!hasInitialProps(siteApp, page)) return { props: { pageProps: {} }, ready: true };
       const asPath = path + url.search;
@@ -101,7 +101,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       // Next.js's client shows the 404 page with the router still on the page asked for.
       throw data({ pattern } satisfies ClientNotFound, { status: 404 });
     }
-    if (!response.ok) return replacedByDocument(shown);
+    if (!response.ok) return replacedByDocument(shown, "failed-data");
     const json = (await response.json()) as {
       pageProps?: Record<string, unknown>;
       __N_SSP?: true;

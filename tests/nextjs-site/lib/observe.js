@@ -23,7 +23,10 @@ if (typeof window !== "undefined" && !window.__routerEvents) {
         name,
         url,
         path: window.location.pathname + window.location.search + window.location.hash,
-        ...(name === "routeChangeError" && { cancelled: Boolean(first?.cancelled) }),
+        ...(name === "routeChangeError" && {
+          cancelled: Boolean(first?.cancelled),
+          message: first?.message ?? null,
+        }),
       });
     });
   }
