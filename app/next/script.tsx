@@ -31,7 +31,7 @@ function inject(
     dangerouslySetInnerHTML,
     onLoad,
     onError,
-    strategy: _strategy,
+    strategy = "afterInteractive",
     onReady: _onReady,
     ...attributes
   }: ScriptProps,
@@ -57,6 +57,8 @@ function inject(
     script.setAttribute(name === "className" ? "class" : name, String(value));
   }
   if (id) script.id = id;
+  // As Next.js marks the scripts next/script adds (and tests and tools look for them so).
+  script.setAttribute("data-nscript", strategy);
   const nonceValue =
     attributes.nonce ?? nonce ?? document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
   if (nonceValue) script.nonce = nonceValue;
@@ -106,5 +108,5 @@ export default function Script(props: ScriptProps) {
     onError: _error,
     ...attributes
   } = props;
-  return <script {...attributes} nonce={props.nonce ?? nonce} />;
+  return <script {...attributes} nonce={props.nonce ?? nonce} data-nscript="beforeInteractive" />;
 }

@@ -127,11 +127,20 @@ test("next/script: inline and external scripts run once, onReady fires, and agai
         return { inline: w.__inlineScriptRan ?? 0, external: w.__externalScriptRan ?? 0 };
       });
     const first = await ran();
+    // The scripts it added, marked with their strategy as Next.js marks them.
+    const marked = await page.evaluate(() =>
+      [...document.querySelectorAll("script[data-nscript]")]
+        .map(
+          (script) =>
+            `${script.getAttribute("data-nscript")} ${script.id || script.getAttribute("src")}`,
+        )
+        .sort(),
+    );
     await page.click('nav a[href="/about"]');
     await page.waitForURL("**/about");
     await page.goBack();
     await expect(page.locator("#script-ready")).toHaveText("ready");
-    return { first, afterBack: await ran() };
+    return { first, marked, afterBack: await ran() };
   });
   expectSame("next/script", seen.next, seen.shell);
 });
