@@ -69,3 +69,18 @@ test("without i18n: a click fetches the page's data at a URL without a locale", 
   }
   expectSame("without i18n: a click", seen.next, seen.shell);
 });
+
+test("without i18n: a page for the Edge runtime is rendered per request, a failing one a 500", async () => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const page = await answerOf(runtime, "/en/edge", {}, "plain");
+    const throws = await answerOf(runtime, "/en/edge-throws", {}, "plain");
+    seen[runtime] = {
+      status: page.status,
+      cacheControl: page.headers.get("cache-control"),
+      heading: /<h1>(.*?)<\/h1>/.exec(page.body)?.[1] ?? null,
+      throws: throws.status,
+    };
+  }
+  expectSame("without i18n: an Edge page", seen.next, seen.shell);
+});

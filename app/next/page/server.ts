@@ -4,6 +4,7 @@
  * it is rendered once, and the page's data at its data URL (`/_next/data/...`),
  * which the server's data step answers through the build's entry module.
  */
+import { isEdgeRuntime } from "../edge-runtime.ts";
 import { isbot } from "isbot";
 import { serverPicksPage } from "./server-picks-page.ts";
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
@@ -149,8 +150,14 @@ export const nextPageAction = (): null => null;
  * function and no `getInitialProps` (its own or `_app`'s), as Next.js renders
  * those at build time. Read at start-up (server/pages/render-once.ts).
  */
-export function nextPageRendersOnce(page: PageComponent, meta: PageMeta): boolean {
+export function nextPageRendersOnce(
+  page: PageComponent,
+  meta: PageMeta,
+  config?: unknown,
+): boolean {
   if (meta.data === "server-side") return false;
+  // A page for the Edge runtime is rendered per request, as Next.js renders it (never at build).
+  if (isEdgeRuntime(config)) return false;
   if (meta.data === "static") return true;
   return !page.getInitialProps && !customAppInitialProps(siteApp);
 }

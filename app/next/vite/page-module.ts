@@ -93,6 +93,8 @@ interface ModuleExports {
   readonly names: Set<string>;
   /** Each data function's local binding, or the import that brings it (re-exports). */
   readonly locals: Map<DataFunction, string>;
+  /** The local binding of `export const config` (or `export { x as config }`); null for none. */
+  readonly configLocal: string | null;
   readonly hasDefault: boolean;
   readonly exportsAll: boolean;
 }
@@ -100,6 +102,7 @@ interface ModuleExports {
 function exportsOf(ast: t.File): ModuleExports {
   const names = new Set<string>();
   const locals = new Map<DataFunction, string>();
+  let configLocal: string | null = null;
   let hasDefault = false;
   let exportsAll = false;
   for (const statement of ast.program.body) {
@@ -115,6 +118,7 @@ function exportsOf(ast: t.File): ModuleExports {
           for (const name of Object.keys(t.getBindingIdentifiers(declarator.id))) {
             names.add(name);
             if (isDataFunction(name)) locals.set(name, name);
+            if (name === "config") configLocal = name;
           }
         }
       } else if (
@@ -133,10 +137,13 @@ function exportsOf(ast: t.File): ModuleExports {
         if (isDataFunction(name) && specifier.type === "ExportSpecifier" && !statement.source) {
           locals.set(name, specifier.local.name);
         }
+        if (name === "config" && specifier.type === "ExportSpecifier" && !statement.source) {
+          configLocal = specifier.local.name;
+        }
       }
     }
   }
-  return { names, locals, hasDefault, exportsAll };
+  return { names, locals, configLocal, hasDefault, exportsAll };
 }
 
 const PAGE_BINDING = "__nextPage";
@@ -372,7 +379,7 @@ export function transformPageModule(
       `import { nextPageAction as __nextPageAction, nextPageLoader as __nextPageLoader, nextPageRendersOnce as __nextPageRendersOnce } from ${JSON.stringify(options.runtime.server)};`,
       `export const loader = __nextPageLoader(${page}, { getServerSideProps: ${fn("getServerSideProps")}, getStaticProps: ${fn("getStaticProps")}, getStaticPaths: ${fn("getStaticPaths")} }, ${metaJson});`,
       `export const action = __nextPageAction;`,
-      `export const renderOnce = __nextPageRendersOnce(${page}, ${metaJson});`,
+      `export const renderOnce = __nextPageRendersOnce(${page}, ${metaJson}, ${exports.configLocal ?? "undefined"});`,
     );
   }
   // Appended after the page's own code, so its source map stays line for line.

@@ -13,12 +13,10 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { RequestOrigin } from "../../platform/forwarded.ts";
 import { webRequestOf } from "../../pages/web-request.ts";
 import { NextRequest, type NextUrlConfig } from "../../../app/next/server.ts";
+import { isEdgeRuntime } from "../../../app/next/edge-runtime.ts";
 
 /** Whether a route's `config` asks for the Edge runtime. */
-export function isEdgeRoute(config: unknown): boolean {
-  const runtime = (config as { runtime?: unknown } | undefined)?.runtime;
-  return runtime === "edge" || runtime === "experimental-edge";
-}
+export const isEdgeRoute = isEdgeRuntime;
 
 /** `AsyncLocalStorage` as a global, as code written for the Edge runtime (and Next.js's Node server) finds it. */
 export function provideEdgeGlobals(): void {

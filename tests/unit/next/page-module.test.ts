@@ -70,6 +70,28 @@ describe("the server's copy", () => {
   });
 });
 
+describe("a page's config: the Edge runtime renders it per request, as Next.js does", () => {
+  test.each([
+    ["export const config", 'export const config = { runtime: "experimental-edge" };', "config"],
+    [
+      "export { x as config }",
+      'const pageConfig = { runtime: "edge" }; export { pageConfig as config };',
+      "pageConfig",
+    ],
+    ["none", "", "undefined"],
+  ])("%s: handed to the rendered-once decision", (_name, config, given) => {
+    const out = transform(`export default function Page() { return null; }\n${config}`, {
+      environment: "server",
+      dynamic: false,
+    })!;
+    expect(out.code).toMatch(
+      new RegExp(
+        `export const renderOnce = __nextPageRendersOnce\\(Page, \\{[^}]*\\}, ${given}\\);`,
+      ),
+    );
+  });
+});
+
 describe("the page's component, however it is exported", () => {
   test.each([
     ["a named function", "export default function Page() { return null; }", "Page"],
