@@ -6,4 +6,10 @@
  */
 import type { Allowed } from "./table.ts";
 
-export const ALLOW_LIST: readonly Allowed[] = [];
+export const ALLOW_LIST: readonly Allowed[] = [
+  {
+    file: "test/e2e/nonce-head-manager/index.test.ts",
+    test: "nonce head manager should not re-execute the script when re-rendering with CSP header",
+    why: "The page's next/script carries a nonce written in its code (`nonce=\"abc123\"`). Next.js sends no Content-Security-Policy, so any nonce runs; the shell sends a strict policy with a new nonce per answer (docs/security.md), under which a script with a nonce fixed in the code does not run, as a policy means. The same page's scripts without a nonce of their own get the answer's and run (the file's other case passes).",
+  },
+];
