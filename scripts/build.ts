@@ -4,6 +4,7 @@
  *
  *   the site's .env files (production), loaded as Next.js loads them
  *   -> react-router build: the browser's files and the server bundle
+ *   -> the site's older static/ folder, if any, beside its public files
  *   -> the browser's files compressed (scripts/precompress.ts)
  *   -> the Node server compiled (tsc, into BUILD_DIR/node)
  *   -> what the build keeps of its site: its settings (site.json) and its .env
@@ -12,7 +13,7 @@
  *      fails the build, as in `next build` (server/static-pages/)
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { buildSiteConfig } from "../app/routing/site-config.ts";
 import { writeSiteRecord } from "../app/site/config.ts";
@@ -64,6 +65,14 @@ const bin = (name: string) => join(SHELL_DIR, "node_modules", ".bin", name);
 // From the site's folder, as `next build` runs: tools that start from the
 // working folder (Tailwind looks for class names there) find the site's files.
 run(bin("react-router"), ["build", SHELL_DIR], site.dir);
+// Next.js's older `static/` folder at the site's root, served at /static/ as
+// `next start` still serves it; a file of public/static/ of the same name wins.
+if (existsSync(join(site.dir, "static"))) {
+  cpSync(join(site.dir, "static"), join(buildDir, "client", "static"), {
+    recursive: true,
+    force: false,
+  });
+}
 run(process.execPath, [join(import.meta.dirname, "precompress.ts"), join(buildDir, "client")]);
 run(bin("tsc"), [
   "-p",

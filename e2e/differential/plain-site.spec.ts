@@ -84,3 +84,20 @@ test("without i18n: a page for the Edge runtime is rendered per request, a faili
   }
   expectSame("without i18n: an Edge page", seen.next, seen.shell);
 });
+
+test("without i18n: the older static/ folder's files, at /static/", async () => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const answers = [];
+    for (const path of ["/static/legacy%20file.txt", "/static/missing.txt"]) {
+      const answer = await answerOf(runtime, path, {}, "plain");
+      answers.push({
+        path,
+        status: answer.status,
+        body: answer.status === 200 ? answer.body : null,
+      });
+    }
+    seen[runtime] = answers;
+  }
+  expectSame("without i18n: static/", seen.next, seen.shell);
+});
