@@ -99,6 +99,20 @@ test("getStaticProps' revalidateReason: build, then on-demand after res.revalida
   expectSame("revalidateReason", seen.next, seen.shell);
 });
 
+test("getStaticProps' revalidateReason: on-demand after res.revalidate of a page nobody asked for since the start", async () => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const revalidated = (await answerOf(runtime, "/api/revalidate?path=/ssg-reason-cold")).json;
+    const { body } = await answerOf(runtime, "/ssg-reason-cold");
+    const props = /<pre id="props">(.*?)<\/pre>/s.exec(body)?.[1]?.replace(/&quot;/g, '"');
+    seen[runtime] = {
+      revalidated,
+      reason: props ? (JSON.parse(props) as { revalidateReason: string }).revalidateReason : null,
+    };
+  }
+  expectSame("revalidateReason, revalidated first", seen.next, seen.shell);
+});
+
 test("Cache-Control of a page rendered per request, and of its data", async () => {
   const seen: Partial<Record<Runtime, unknown>> = {};
   for (const runtime of RUNTIMES) {

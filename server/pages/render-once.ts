@@ -21,7 +21,7 @@ import {
   type Representation,
 } from "./cache/kept-page.ts";
 import { memoryCache } from "./cache/memory.ts";
-import { pageKey, purgeMatcher, type Purge } from "./cache/on-demand.ts";
+import { pageKey, purgedPageKeys, purgeMatcher, type Purge } from "./cache/on-demand.ts";
 import type { PurgeOutcome } from "./cache/on-demand.ts";
 import type { LocalTier, SharedCache } from "./cache/shared.ts";
 import {
@@ -320,9 +320,21 @@ export function renderOncePages(
    * revalidation (getStaticProps' `revalidateReason: "on-demand"`, as in Next.js).
    */
   const onDemand = new LRUCache<string, true>({ max: ON_DEMAND_REMEMBERED });
+  /**
+   * The page keys (pageKey) a purge by paths named, kept or not: a page not yet
+   * rendered since the start (served from the build's props) is revalidated by
+   * it too, as `res.revalidate` regenerates a page in Next.js whether or not it
+   * was asked for since.
+   */
+  const purgedPaths = new LRUCache<string, true>({ max: ON_DEMAND_REMEMBERED });
+  const purgedOnDemand = (key: string, target: string) =>
+    onDemand.has(key) || purgedPaths.has(pageKey(target, basePath));
 
   function drop(request: Purge): number {
     generation++;
+    if (request.kind === "paths") {
+      for (const page of purgedPageKeys(request.names)) purgedPaths.set(page, true);
+    }
     const matches = purgeMatcher(request, basePath);
     for (const [key, inFlight] of rendering) {
       if (!matches(inFlight)) continue;
@@ -421,7 +433,7 @@ export function renderOncePages(
           origin,
           target,
           report,
-          previous ? "stale" : onDemand.has(key) ? "on-demand" : "build",
+          previous ? "stale" : purgedOnDemand(key, target) ? "on-demand" : "build",
         );
         if (rendered === null) {
           if (previous) {
@@ -454,6 +466,7 @@ export function renderOncePages(
         }
         kept.set(key, page);
         onDemand.delete(key);
+        purgedPaths.delete(pageKey(target, basePath));
         const bytes = Object.fromEntries(
           [["identity", page.identity] as const, ...page.encoded].map(([e, r]) => [
             e,
@@ -493,7 +506,7 @@ export function renderOncePages(
         serve(exchange, origin, page);
         return true;
       }
-      if (onDemand.has(key)) exchange.revalidateReason = "on-demand";
+      if (purgedOnDemand(key, rawPath + rawSearch)) exchange.revalidateReason = "on-demand";
       if (perRequest === null || perRequest.has(key)) return false;
       return fromShared(exchange, origin, key);
     },
