@@ -55,8 +55,12 @@ export interface Counts {
   readonly skipped: number;
 }
 
+/** A run's outcomes, each read again by its title: results kept before a rule of outcomeOf's changed follow it. */
+const outcomesOf = (run: FileRun): [string, Outcome][] =>
+  Object.entries(run.cases).map(([name, outcome]) => [name, outcomeOf(name, outcome)]);
+
 function counts(run: FileRun): Counts {
-  const outcomes = Object.values(run.cases);
+  const outcomes = outcomesOf(run).map(([, outcome]) => outcome);
   return {
     passed: outcomes.filter((outcome) => outcome === "passed").length,
     failed: outcomes.filter((outcome) => outcome === "failed").length,
@@ -72,7 +76,7 @@ export function rowOf(
   shell: FileRun | null,
   allowList: readonly Allowed[],
 ): Row {
-  const passingOnNext = Object.entries(next?.cases ?? {})
+  const passingOnNext = (next ? outcomesOf(next) : [])
     .filter(([, outcome]) => outcome === "passed")
     .map(([name]) => name);
   let passed = 0;
