@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import type { DataRouter } from "react-router";
 import { HydratedRouter } from "react-router/dom";
 import { guardDataRequests } from "./client/data-requests.ts";
+import { dropMaskOnLoad } from "./client/history-navigation.tsx";
 import { HydrationMark, isTestModeBuild } from "./client/test-mode.tsx";
 import { routeLoadInstrumentation } from "./client/route-load.ts";
 import { buildIdOfManifest } from "./routing/build-binding.ts";
@@ -22,6 +23,7 @@ declare global {
 }
 
 guardDataRequests(buildIdOfManifest(window.__reactRouterManifest));
+dropMaskOnLoad();
 
 startTransition(() => {
   hydrateRoot(

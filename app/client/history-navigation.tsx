@@ -42,3 +42,19 @@ export function HistoryNavigationFallback() {
 
   return null;
 }
+
+/**
+ * A new document shows its URL's own page, as the server rendered it, as
+ * Next.js shows it on a reload. A history entry that showed another page under
+ * its URL (a masked location: `<Link as>` naming another page, a middleware's
+ * rewrite) would be read by React Router's history as that other page, which
+ * the server's HTML is not: its mask, and the state that named the other page,
+ * are dropped before the router starts. Back and Forward within the document
+ * still show what each entry showed.
+ */
+export function dropMaskOnLoad(): void {
+  const state = window.history.state as { masked?: unknown; usr?: unknown } | null;
+  if (state?.masked === undefined || state.masked === null) return;
+  const { masked: _masked, usr: _usr, ...rest } = state;
+  window.history.replaceState({ ...rest, usr: null }, "");
+}

@@ -164,23 +164,34 @@ for (const [id, ends] of LINKS) {
   });
 }
 
-test("next/link with as the URL shown now: href's page replaces its entry; Back leaves that URL, Forward shows that page again", async ({
+test("next/link with as the URL shown now: href's page replaces its entry; Back leaves that URL, Forward shows that page again, a reload the URL's own", async ({
   browser,
 }) => {
   const seen: Partial<Record<Runtime, unknown>> = {};
   for (const runtime of RUNTIMES) {
     const { page, close } = await openPage(browser, runtime);
+    // In one document throughout: "/", then /links by the router.
     await page.goto("/");
-    await page.goto("/links");
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() =>
+      (window as unknown as { next: { router: { push(url: string): unknown } } }).next.router.push(
+        "/links",
+      ),
+    );
+    await page.waitForFunction(() => document.querySelector("h1")?.textContent === "Links");
     await page.waitForLoadState("networkidle");
     await page.click("#as-same-url");
     await page.waitForFunction(() => document.querySelector("h1")?.textContent !== "Links");
     const clicked = await shownPage(page);
     await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/");
     const back = await shownPage(page);
     await page.goForward();
     await page.waitForFunction(() => location.pathname === "/links");
-    seen[runtime] = { clicked, back, forward: await shownPage(page) };
+    const forward = await shownPage(page);
+    // A new document of that entry: the page of its URL, whatever the entry showed.
+    await page.reload();
+    seen[runtime] = { clicked, back, forward, reloaded: await shownPage(page) };
     await close();
   }
   expectSame("as the URL shown now", seen.next, seen.shell);
