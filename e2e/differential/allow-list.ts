@@ -22,6 +22,18 @@ const REWRITES_REPLACE =
 
 export const ALLOWED: readonly AllowedDifference[] = [
   {
+    observation: "without i18n: an Edge page",
+    field: "cacheControl",
+    reason:
+      "A page for the Edge runtime rendered per request: Next.js sends it with no Cache-Control; the shell sends what it sends with every page rendered per request, and what Next.js sends with the others, private, no-cache, no-store, max-age=0, must-revalidate (docs/caching.md): a shared cache must not keep a page rendered for one request.",
+  },
+  {
+    observation: "without i18n: an Edge page",
+    field: "throws",
+    reason:
+      "An Edge page whose render throws on the server: Next.js answers its error page with status 200; the shell answers it with 500, as for any other page whose render fails, so that no cache or crawler keeps the error as the page.",
+  },
+  {
     observation: "repo: rewrite to another app",
     field: "forwarded",
     reason:

@@ -168,7 +168,10 @@ export function nextData(
         exchange.preview,
         // req.url, as Next.js gives it for a data request: the data URL as asked; in a
         // site with locales, the page's URL (Next.js rewrites it once it read the locale).
-        LOCALE_PREFIXES ? undefined : (stripBasePath(rawPath, basePath) ?? rawPath) + rawSearch,
+        // (Without the page's parameters, which the shell's client adds to the query.)
+        LOCALE_PREFIXES
+          ? undefined
+          : (stripBasePath(rawPath, basePath) ?? rawPath) + searchWithout(rawSearch, found.params),
       );
       // The page's own code answered (it ended the response).
       if (answer === null) return true;
