@@ -66,12 +66,18 @@ function packageOf({ url, functionName }: CallFrame): string {
 const frameName = ({ functionName, url, lineNumber }: CallFrame) =>
   `${functionName || "(anonymous)"} ${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/build\//, "build/")}:${lineNumber + 1}`;
 
-/** Self and inclusive sample counts in [from, to] (µs, the profile's clock). */
-function summarise(profile: CpuProfile, from: number, to: number) {
+/** The profile's nodes by id, and each node's parent. */
+function treeOf(profile: CpuProfile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes)
     for (const child of node.children ?? []) parent.set(child, node.id);
+  return { byId, parent };
+}
+
+/** Self and inclusive sample counts in [from, to] (µs, the profile's clock). */
+function summarise(profile: CpuProfile, from: number, to: number) {
+  const { byId, parent } = treeOf(profile);
 
   const self = new Map<number, number>();
   let t = profile.startTime;
@@ -119,10 +125,7 @@ function summarise(profile: CpuProfile, from: number, to: number) {
  * data functions, headers, its middleware), where the servers differ.
  */
 function costSplit(profile: CpuProfile, from: number, to: number): Map<string, number> {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes)
-    for (const child of node.children ?? []) parent.set(child, node.id);
+  const { byId, parent } = treeOf(profile);
   const split = new Map<string, number>();
   let t = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
