@@ -10,7 +10,7 @@ export const ALLOW_LIST: readonly Allowed[] = [
   {
     file: "test/e2e/basepath/router-events.test.ts",
     test: "basePath should use urls with basepath in router events for failed route change",
-    why: "A click whose page's data fails (its getServerSideProps throws: a 500): Next.js renders its error page in the page it leaves, whose event log the test then reads. The shell emits the same routeChangeStart and routeChangeError ('Failed to load static props', as Next.js names it; a case of the differential suite) and then loads the target as a document, as the URL contract asks of a failed route load (shared/url-contract.md: a full page load of the target URL), so the page that kept the log is gone.",
+    why: "A click whose page's data fails (its getServerSideProps throws: a 500): Next.js renders its error page in the page it leaves, whose event log the test then reads. The shell emits the same routeChangeStart and routeChangeError ('Failed to load static props', as Next.js names it) and then loads the target as a document, as the URL contract asks of a failed route load (shared/url-contract.md: a full page load of the target URL), so the page that kept the log is gone.",
   },
   {
     file: "test/e2e/nonce-head-manager/index.test.ts",
