@@ -5,7 +5,7 @@
  * request is told to load its page as a document instead.
  */
 import { documentPathOfDataRequest } from "../../app/routing/build-binding.ts";
-import type { CanonicalOptions } from "../../app/routing/canonical-url.ts";
+import { canonicalPath, type CanonicalOptions } from "../../app/routing/canonical-url.ts";
 import {
   DEFAULT_LOCALE,
   LOCALE_PREFIXES,
@@ -38,7 +38,10 @@ export function pageOf(exchange: Exchange, buildId: string, urls: CanonicalOptio
     if (target === null || target.buildId !== buildId) return null;
     // parseNextDataPath took only the site's locales.
     const locale = (target.locale ?? DEFAULT_LOCALE) as Locale;
-    return { path: localizedPath(locale, target.path), search: rawSearch, data: "next-data" };
+    // The page's own URL, as a document request would have it: in the site's
+    // slash style (`/about/` with `trailingSlash: true`), as Next.js gives it.
+    const page = canonicalPath(localizedPath(locale, target.path), urls);
+    return { path: page, search: rawSearch, data: "next-data" };
   }
   if (path.endsWith(".data")) {
     const document = documentPathOfDataRequest(path, rawSearch, { ...urls, basePath: "" });

@@ -8,6 +8,8 @@
 import pino from "pino";
 import { describe, expect, test } from "vitest";
 import { NextResponse, type NextMiddleware } from "../../app/next/server.ts";
+import { stripBasePath } from "../../app/routing/base-path.ts";
+import type { CanonicalOptions } from "../../app/routing/canonical-url.ts";
 import type { AppServerBuild } from "../../server/platform/build.ts";
 import type { Exchange } from "../../server/platform/exchange.ts";
 import { siteMiddleware, siteMiddlewareOf } from "../../server/steps/middleware/step.ts";
@@ -23,27 +25,31 @@ function buildWith(module: Record<string, unknown>, name: "middleware" | "proxy"
 }
 
 /** A server: the middleware step, then a step that answers with what reached it. */
-async function serve(module: Record<string, unknown>) {
+async function serve(
+  module: Record<string, unknown>,
+  { trailingSlash = "never", basePath = "" }: Partial<CanonicalOptions> = {},
+) {
   const lines: Record<string, unknown>[] = [];
   const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
-  const urls = { trailingSlash: "never" as const, basePath: "" };
+  const urls = { trailingSlash, basePath };
   const step = siteMiddleware(
-    siteMiddlewareOf(buildWith(module), ""),
+    siteMiddlewareOf(buildWith(module), basePath),
     { buildId: BUILD_ID, urls },
     logger,
   );
   const { base } = await serveStep(
     step,
     (req, res) => {
-      const [path = "/", search = ""] = (req.url ?? "/").split(/(?=\?)/);
+      const [rawPath = "/", search = ""] = (req.url ?? "/").split(/(?=\?)/);
+      const path = stripBasePath(rawPath, basePath);
       return {
         req,
         res,
         requestId: "req-1",
-        rawPath: path,
+        rawPath,
         path,
         rawSearch: search,
-        decodedPath: decodeURIComponent(path),
+        decodedPath: path === null ? "" : decodeURIComponent(path),
         origin: { protocol: "http:", host: req.headers.host! },
       } as Exchange;
     },
@@ -117,6 +123,38 @@ describe("a document", () => {
     );
     expect(await (await fetch(`${base}/start`)).json()).toMatchObject({ path: "/loop2" });
     expect(seen).toEqual(["/start", "/loop1"]);
+  });
+
+  test("without a matcher, it runs outside the base path too, and may redirect into it", async () => {
+    const seen: string[] = [];
+    const { base } = await serve(
+      middleware((request) => {
+        const url = request.nextUrl;
+        seen.push(`${url.basePath}|${url.pathname}`);
+        if (url.basePath === "" && url.pathname === "/old") {
+          url.basePath = "/root";
+          return NextResponse.redirect(url);
+        }
+      }),
+      { basePath: "/root" },
+    );
+    const outside = await fetch(`${base}/old?x=1`, { redirect: "manual" });
+    expect(outside.status).toBe(307);
+    expect(outside.headers.get("location")).toBe("/root/old?x=1");
+    const inside = await fetch(`${base}/root/about`);
+    expect((await inside.json()).path).toBe("/about");
+    expect(seen).toEqual(["|/old", "/root|/about"]);
+  });
+
+  test("with a matcher, never outside the base path", async () => {
+    const seen: string[] = [];
+    const { base } = await serve(
+      middleware((request) => void seen.push(request.nextUrl.pathname), { matcher: "/:path*" }),
+      { basePath: "/root" },
+    );
+    await fetch(`${base}/old`);
+    await fetch(`${base}/root/about`);
+    expect(seen).toEqual(["/about"]);
   });
 
   test("a rewrite to another origin is an error, named in the log", async () => {
@@ -299,6 +337,17 @@ describe("a data request", () => {
       ["/blog/a", "en", "1"],
       ["/blog/a", "en", "1"],
     ]);
+  });
+
+  test("with trailing slashes, the page's URL is in that style, as a document's would be", async () => {
+    const seen: string[] = [];
+    const { base } = await serve(
+      middleware((request) => void seen.push(new URL(request.url).pathname)),
+      { trailingSlash: "always" },
+    );
+    await fetch(base + data("/blog/a"));
+    await fetch(`${base}/_next/data/${BUILD_ID}/en.json`);
+    expect(seen).toEqual(["/blog/a/", "/"]);
   });
 
   test.each([

@@ -13,6 +13,9 @@
  * - `NextResponse.redirect(url)`: that redirect;
  * - any other response (`NextResponse.json`, a 401): sent as it is.
  *
+ * Without a matcher it runs for requests outside the base path too, as under
+ * Next.js (`nextUrl.basePath` is "" there).
+ *
  * A Next.js page's data request (a click's, `/_next/data/...`) that the
  * middleware redirects within the site, or rewrites, is told where
  * (`x-nextjs-redirect`, `x-nextjs-rewrite`: the path), and its client follows
@@ -168,6 +171,20 @@ function answerHeaders(response: Headers): [string, string | string[]][] {
   return out;
 }
 
+/**
+ * A request outside the base path, as a middleware without a matcher sees it:
+ * Next.js runs such a middleware for every request, those outside the base path
+ * too (its `nextUrl.basePath` is "" there, and it may redirect into the base
+ * path). A matcher's sources are under the base path: it never names them.
+ */
+function outsideBasePath(
+  exchange: Exchange,
+  matchers: readonly CompiledMatcher[] | null,
+): PageOf | null {
+  if (exchange.path !== null || matchers !== null) return null;
+  return { path: exchange.rawPath, search: exchange.rawSearch, data: null };
+}
+
 export interface MiddlewareOptions {
   readonly buildId: string;
   readonly urls: CanonicalOptions;
@@ -188,7 +205,7 @@ export function siteMiddleware(
    * as under Next.js (`rewritten`: that second run).
    */
   async function run(exchange: Exchange, rewritten: boolean): Promise<boolean> {
-    const page = pageOf(exchange, buildId, urls);
+    const page = pageOf(exchange, buildId, urls) ?? outsideBasePath(exchange, matchers);
     if (page === null) return false;
     const { req, res } = exchange;
     const origin = `${exchange.origin!.protocol}//${exchange.origin!.host}`;
@@ -204,7 +221,12 @@ export function siteMiddleware(
       return false;
     }
 
-    const href = origin + basePath + (page.path === "/" && basePath ? "" : page.path) + page.search;
+    const href =
+      origin +
+      (exchange.path === null
+        ? page.path
+        : basePath + (page.path === "/" && basePath ? "" : page.path)) +
+      page.search;
     const event = new NextFetchEvent(file);
     const body = middlewareBody(req);
     const result = await handler(requestOf(exchange, page, href, urls, body.stream), event);
