@@ -18,10 +18,11 @@ import {
   pendingNavigationStart,
   replacedByDocument,
 } from "../client/route-load.ts";
-import { serverPicksPage } from "./page/server-picks-page.ts";
+import { keptPageData } from "../client/data-requests.ts";
+import { serverPicksPage, siteHasMiddleware } from "./page/server-picks-page.ts";
 import { askMiddleware, canonicalPagePath } from "./page/middleware-answer.ts";
 import { isNotFoundRouteId } from "../routing/pages.ts";
-import { withBasePath } from "../routing/base-path.ts";
+import { stripBasePath, withBasePath } from "../routing/base-path.ts";
 import { TRAILING_SLASH } from "../routing/canonical-url.ts";
 import {
   formatUrl,
@@ -325,12 +326,30 @@ async function change(
   // href's page as a document, as the shell does below.)
   const hrefPage = localizedHref(resolved.href, options.locale, settings);
   const hrefRoute = as === undefined ? null : pageRouteAt(router, eventUrlOf(hrefPage));
-  if (
+  if (as !== undefined && namesErrorPage(router, resolved.href, hrefPage)) {
+    // `router.push("/404", "/slug-2")` (or `/_error`): Next.js shows its error
+    // page under as's URL, in the page; so does the shell, with its not-found route.
+    page = hrefPage;
+    mask = maskOf(canonicalPagePath(target));
+  } else if (
     hrefRoute !== null &&
     !/[:*]/.test(hrefRoute.path ?? "") &&
     hrefRoute.id !== leafRouteOf(router, eventUrlOf(target))?.id
   ) {
     page = canonicalPagePath(hrefPage);
+    mask = maskOf(canonicalPagePath(target));
+  } else if (
+    options.shallow === true &&
+    siteHasMiddleware &&
+    !answeredByPage(router, eventUrlOf(target))
+  ) {
+    // A shallow navigation in a site with a middleware keeps the page shown, as
+    // Next.js's client keeps it (it asks the middleware nothing): the URL and the
+    // query change, no data is loaded.
+    const shown = router.state.location.pathname;
+    page = canonicalPagePath(
+      (stripBasePath(shown, basePath()) ?? shown) + new URL(target, location.origin).search,
+    );
     mask = maskOf(canonicalPagePath(target));
   } else if (!answeredByPage(router, eventUrlOf(target))) {
     // With a middleware or rewrites, the server is asked first, as Next.js's client
@@ -399,7 +418,8 @@ async function change(
     return true;
   }
   const navigation = begin(eventUrl, props, false);
-  shallowTarget = props.shallow ? target.split("#", 1)[0]! : null;
+  // The page React Router goes to, which a masked navigation's URL is not.
+  shallowTarget = props.shallow ? page.split("#", 1)[0]! : null;
   try {
     await navigate();
   } finally {
@@ -434,6 +454,18 @@ function leafRouteOf(router: DataRouter, href: string): { id: string; path?: str
 function pageRouteAt(router: DataRouter, href: string): { id: string; path?: string } | null {
   const leaf = leafRouteOf(router, href);
   return leaf === null || isNotFoundRouteId(leaf.id) ? null : leaf;
+}
+
+/**
+ * Whether `href` (below the base path, as asked) names Next.js's error pages,
+ * `/404` or `/_error`, and `page` (its localized form) reaches the not-found
+ * route: a catch-all page of the site that claims it wins, as for any URL.
+ */
+function namesErrorPage(router: DataRouter, href: string, page: string): boolean {
+  const { pathname } = new URL(href, location.origin);
+  if (pathname !== "/404" && pathname !== "/_error") return false;
+  const leaf = leafRouteOf(router, eventUrlOf(page));
+  return leaf !== null && isNotFoundRouteId(leaf.id);
 }
 
 /** Whether a page of the site answers `href` (base path included): not only the not-found route. */
@@ -643,6 +675,10 @@ const Router = {
   },
   get isPreview() {
     return singletonField("isPreview");
+  },
+  /** Next.js's data cache, `router.sdc`: the pages' data kept, by absolute data URL (data-requests.ts). */
+  get sdc(): Record<string, Promise<unknown>> {
+    return keptPageData();
   },
   get router(): NextRouter | null {
     return current ? { ...current.fields, ...methods, events } : null;

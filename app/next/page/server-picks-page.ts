@@ -9,3 +9,6 @@ import { hasMiddleware } from "virtual:next-middleware";
 import site from "../../../site.config.ts";
 
 export const serverPicksPage: boolean = hasMiddleware || site.hasRewrites;
+
+/** Whether the site has a middleware (`middleware.js` or `proxy.js`). */
+export const siteHasMiddleware: boolean = hasMiddleware;
