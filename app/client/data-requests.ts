@@ -57,9 +57,12 @@ async function isAnotherBuildsData(url: URL, response: Response): Promise<boolea
   return !(await isNotFoundData(response.clone()));
 }
 
+/** A data URL as kept: its path and query. */
+const keyOf = (url: URL) => url.pathname + url.search;
+
 /** The kept answer for this request, if its data was prefetched and kept. */
 async function keptAnswer(url: URL, signal: AbortSignal): Promise<Response | null> {
-  const entry = kept.get(url.pathname + url.search);
+  const entry = kept.get(keyOf(url));
   if (entry === undefined) return null;
   const aborted = new Promise<never>((_, reject) => {
     if (signal.aborted) reject(signal.reason);
@@ -68,7 +71,7 @@ async function keptAnswer(url: URL, signal: AbortSignal): Promise<Response | nul
   const answer = await Promise.race([entry, aborted]);
   if (answer === null) return null;
   if (Date.now() - answer.at > PREFETCHED_DATA_KEPT_MS) {
-    kept.delete(url.pathname + url.search);
+    kept.delete(keyOf(url));
     return null;
   }
   return new Response(answer.body.slice(0), answer);
@@ -127,19 +130,34 @@ export function guardDataRequests(buildId: string): void {
  */
 export async function prefetchRouteData(dataPath: string): Promise<void> {
   if (kept.has(dataPath)) return;
+  await keep(dataPath, async () =>
+    nativeFetch(dataPath, {
+      headers: { [BUILD_ID_HEADER]: pageBuildId },
+      priority: "low",
+      signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
+    }),
+  );
+}
+
+/**
+ * Keeps the answer a navigation got for a Next.js page rendered once
+ * (`getStaticProps`), as Next.js's client keeps it: the next visit of that page
+ * (Back, another link) asks nothing, within the time prefetched data is kept.
+ * `response` is the navigation's own, left unread.
+ */
+export function keepPageData(dataPath: string, response: Response): void {
+  const key = keyOf(new URL(dataPath, location.href));
+  if (kept.has(key)) return;
+  void keep(key, async () => response.clone());
+}
+
+/** Runs `answer` and keeps what it answers at `key`, if it may be kept; drops it otherwise. */
+async function keep(key: string, answer: () => Promise<Response>): Promise<void> {
   if (kept.size >= MAX_KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
-  const answer = (async (): Promise<KeptAnswer | null> => {
+  const entry = (async (): Promise<KeptAnswer | null> => {
     try {
-      const response = await nativeFetch(dataPath, {
-        headers: { [BUILD_ID_HEADER]: pageBuildId },
-        priority: "low",
-        signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
-      });
-      if (
-        response.status !== 200 ||
-        response.headers.get(BUILD_ID_HEADER) !== pageBuildId ||
-        response.headers.has(LOAD_DOCUMENT_HEADER)
-      ) {
+      const response = await answer();
+      if (!mayKeep(response)) {
         await response.body?.cancel();
         return null;
       }
@@ -153,7 +171,36 @@ export async function prefetchRouteData(dataPath: string): Promise<void> {
       return null;
     }
   })();
-  kept.set(dataPath, answer);
+  kept.set(key, entry);
   // A dropped answer is forgotten, so the next prefetch or navigation asks again.
-  if ((await answer) === null && kept.get(dataPath) === answer) kept.delete(dataPath);
+  if ((await entry) === null && kept.get(key) === entry) kept.delete(key);
+}
+
+/**
+ * A 200 of this page's build, with data (not an instruction to load a
+ * document), that no one said not to store: a preview's data is private.
+ */
+function mayKeep(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    response.headers.get(BUILD_ID_HEADER) === pageBuildId &&
+    !response.headers.has(LOAD_DOCUMENT_HEADER) &&
+    !/\bno-store\b/i.test(response.headers.get("Cache-Control") ?? "")
+  );
+}
+
+/**
+ * Next.js's `router.sdc`, its client's data cache, as the shell keeps it: the
+ * absolute data URL of every Next.js page's data kept (prefetched, or loaded
+ * for a page rendered once), each with its JSON.
+ */
+export function keptPageData(): Record<string, Promise<unknown>> {
+  const out: Record<string, Promise<unknown>> = {};
+  for (const [key, entry] of kept) {
+    if (!key.includes(NEXT_DATA_PREFIX)) continue;
+    out[new URL(key, location.href).href] = entry.then((answer) =>
+      answer === null ? null : (JSON.parse(new TextDecoder().decode(answer.body)) as unknown),
+    );
+  }
+  return out;
 }

@@ -34,6 +34,7 @@ import { isNotFoundData } from "../routing/data-url.ts";
 import { nextQuery } from "../routing/query.ts";
 import { nextDataUrlOf } from "./data-location.ts";
 import { fetchPageData } from "./data-fetch.ts";
+import { keepPageData } from "../../client/data-requests.ts";
 import { isShallowNavigation, querySearchOf, showRewritten } from "../router.tsx";
 import { followMiddleware } from "./middleware-answer.ts";
 import { siteApp } from "../site-files.ts";
@@ -94,7 +95,10 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       return { props, ready: true };
     }
 
-    const response = await fetchPageData(dataUrl(), request.signal);
+    const dataPath = dataUrl();
+    const response = await fetchPageData(dataPath, request.signal);
+    // A page rendered once: its data is kept for the next visit, as Next.js keeps it.
+    if (meta.data === "static") keepPageData(dataPath, response);
     const followed = followMiddleware(response, basePath, url, params, showRewritten);
     if (followed !== null) return followed;
     if (response.status === 404 && (await isNotFoundData(response))) {
