@@ -186,6 +186,8 @@ export function nextPages(): Plugin[] {
   /** Whether a module is the shell's or the site's own code (not a dependency's). */
   const isOwnCode = (id: string) =>
     !id.includes(`${sep}node_modules${sep}`) && (id.startsWith(root) || id.startsWith(site.dir));
+  /** The Next.js pages made route modules (their files), whose default export stays the page's own. */
+  const nextPageIds = new Set<string>();
   return [
     styledJsx(isOwnCode),
     nextFontLocal(isOwnCode),
@@ -252,7 +254,7 @@ export function nextPages(): Plugin[] {
         if (!isOwnCode(id)) return null;
         // `import { NextPage } from "next"` is a type import, whatever the tsconfig says.
         code = withoutNextTypeImports(code);
-        let out: { code: string; map?: unknown } | null = null;
+        let out: { code: string; map?: unknown; meta?: unknown } | null = null;
         if (id.startsWith(pagesDir + sep)) {
           const file = relative(pagesDir, id).split(sep).join("/");
           const specialFile = specialFileOf(file);
@@ -280,6 +282,7 @@ export function nextPages(): Plugin[] {
               if (error instanceof PageModuleError) this.error(error.message);
               throw error;
             }
+            if (out?.meta) nextPageIds.add(id);
           }
         }
         // Next.js compiles JSX in .js files; Vite leaves .js alone.
@@ -295,5 +298,23 @@ export function nextPages(): Plugin[] {
         return out as { code: string; map: null } | null;
       },
     },
+    {
+      // React Router wraps a route module's default export in a component that
+      // passes the route's own props (`UNSAFE_withComponentProps`). The shell
+      // renders a page from its `handle`, never through that export, but another
+      // module may import the page (`import Layout from "./layout"`, a page of
+      // the folder too) and render it with props and children of its own, as
+      // under Next.js: the export is left the page's component.
+      name: "next-pages-own-default",
+      enforce: "post",
+      transform(code, rawId) {
+        if (!nextPageIds.has(rawId.replace(ROUTE_CHUNK, ""))) return null;
+        const unwrapped = code.replace(WRAPPED_DEFAULT_EXPORT, "export default $2;");
+        return unwrapped === code ? null : { code: unwrapped, map: null };
+      },
+    },
   ];
 }
+
+/** React Router's wrapper around a route module's default export, as its build writes it. */
+const WRAPPED_DEFAULT_EXPORT = /^export default (_UNSAFE_withComponentProps\d*)\(([\w$]+)\);?$/m;
