@@ -20,6 +20,7 @@ export const NEXT_MODULES: Readonly<Record<string, string>> = {
   "next/compat/router": "compat-router.ts",
   // Its calls are compiled away (app/next/font/plugin.ts); the module is what a scan finds.
   "next/font/local": "font/local.ts",
+  "next/og": "og.ts",
   "next/script": "script.tsx",
   "next/server": "server.ts",
   // Next.js's router context, as test utilities, Storybook setups and some
