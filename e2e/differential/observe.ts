@@ -9,10 +9,18 @@ import { allowedDifference } from "./allow-list.ts";
 export const RUNTIMES = ["next", "shell"] as const;
 export type Runtime = (typeof RUNTIMES)[number];
 
-/** Which fixture site: tests/nextjs-site, tests/nextjs-site-plain (no i18n), or tests/nextjs-repo. */
-export type Site = "main" | "plain" | "repo";
+/**
+ * Which fixture site: tests/nextjs-site, tests/nextjs-site-plain (no i18n),
+ * tests/nextjs-site-base (a base path), or tests/nextjs-repo.
+ */
+export type Site = "main" | "plain" | "base" | "repo";
 
-const URL_PREFIX: Record<Site, string> = { main: "", plain: "PLAIN_", repo: "REPO_" };
+const URL_PREFIX: Record<Site, string> = {
+  main: "",
+  plain: "PLAIN_",
+  base: "BASE_",
+  repo: "REPO_",
+};
 
 export function baseOf(runtime: Runtime, site: Site = "main"): string {
   const prefix = URL_PREFIX[site];

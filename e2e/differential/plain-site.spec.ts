@@ -4,13 +4,24 @@
  * fetches page data whose URL has no locale, in both runtimes.
  */
 import { expect, test } from "@playwright/test";
-import { answerOf, expectSame, openPage, RUNTIMES, shownPage, type Runtime } from "./observe.ts";
+import {
+  answerOf,
+  baseOf,
+  expectSame,
+  openPage,
+  RUNTIMES,
+  shownPage,
+  type Runtime,
+} from "./observe.ts";
 
 const PATHS = [
   "/",
   "/en/about",
   "/en/docs/intro?x=1",
   "/en/static",
+  // A page that renders another page's component with children, and that page alone.
+  "/en/framed",
+  "/en/frame",
   "/en",
   "/fr/about",
   "/EN/about",
@@ -100,4 +111,48 @@ test("without i18n: the older static/ folder's files, at /static/", async () => 
     seen[runtime] = answers;
   }
   expectSame("without i18n: static/", seen.next, seen.shell);
+});
+
+test("without i18n: the client's data cache, router.sdc, holds the data of a page rendered once", async ({
+  browser,
+}) => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const { page, errors, close } = await openPage(browser, runtime, "plain");
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await page.click("#static");
+    await page.waitForURL((url) => url.pathname === "/en/static");
+    await expect(page.locator("h1")).toHaveText("Static, in the en folder");
+    const keys = await page.evaluate(() =>
+      Object.keys((window as unknown as { next: { router: { sdc: object } } }).next.router.sdc),
+    );
+    seen[runtime] = keys
+      .map((key) => new URL(key).pathname.replace(/^\/_next\/data\/[^/]+/, "/_next/data/ID"))
+      .sort();
+    if (runtime === "shell") expect(errors).toEqual([]);
+    await close();
+  }
+  expectSame("without i18n: router.sdc", seen.next, seen.shell);
+});
+
+test("without i18n: next/og draws a PNG in an API route", async () => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const images = [];
+    for (const path of ["/api/og?title=Card", "/api/og?title=Narrow&w=600"]) {
+      const response = await fetch(baseOf(runtime, "plain") + path);
+      const png = Buffer.from(await response.arrayBuffer());
+      images.push({
+        path,
+        status: response.status,
+        type: response.headers.get("content-type"),
+        signature: png.subarray(1, 4).toString("latin1"),
+        // The PNG's header: width and height, big-endian, after its signature and chunk header.
+        size: png.length >= 24 ? [png.readUInt32BE(16), png.readUInt32BE(20)] : null,
+      });
+    }
+    seen[runtime] = images;
+  }
+  expectSame("without i18n: next/og", seen.next, seen.shell);
 });

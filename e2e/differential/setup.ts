@@ -19,6 +19,11 @@ export const SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-site");
 /** The second fixture: a site without i18n, its pages under en/ (plain-site.spec.ts). */
 export const PLAIN_SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-site-plain");
 /**
+ * The fourth: a site under a base path, with trailing slashes and a middleware
+ * without a matcher (base-path-site.spec.ts).
+ */
+export const BASE_SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-site-base");
+/**
  * The third: a team's repository as create-next-app lays it out (src/pages, a
  * CommonJS next.config.js, .env files, `@/` paths; team-repository.spec.ts),
  * copied outside this project's tree, as a team keeps it.
@@ -49,6 +54,7 @@ export default async function setup() {
   const started = Date.now();
   const main = await serveBoth(SITE_DIR);
   const plain = await serveBoth(PLAIN_SITE_DIR);
+  const base = await serveBoth(BASE_SITE_DIR);
   const repoDir = siteCopyOutside(REPO_SITE_DIR);
   // The team's API, another app its rewrites() lead to: both builds are given its origin.
   const backend = await startEchoServer();
@@ -63,14 +69,17 @@ export default async function setup() {
   process.env.SHELL_URL = main.shell;
   process.env.PLAIN_NEXT_URL = plain.next;
   process.env.PLAIN_SHELL_URL = plain.shell;
+  process.env.BASE_NEXT_URL = base.next;
+  process.env.BASE_SHELL_URL = base.shell;
   console.log(
     `differential: ${SITE_DIR} built by Next.js (${main.next}) and the shell (${main.shell}), ` +
       `${PLAIN_SITE_DIR} by Next.js (${plain.next}) and the shell (${plain.shell}), ` +
+      `${BASE_SITE_DIR} by Next.js (${base.next}) and the shell (${base.shell}), ` +
       `${REPO_SITE_DIR} (copied to ${repoDir}) by Next.js (${repo.next}) and the shell (${repo.shell}), ` +
       `in ${Math.round((Date.now() - started) / 1000)} s`,
   );
   return async () => {
-    await Promise.all([main.stop(), plain.stop(), repo.stop(), backend.stop()]);
+    await Promise.all([main.stop(), plain.stop(), base.stop(), repo.stop(), backend.stop()]);
     rmSync(repoDir, { recursive: true, force: true });
   };
 }

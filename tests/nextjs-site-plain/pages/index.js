@@ -11,6 +11,9 @@ export default function Home() {
       <Link href="/en/docs/intro?x=1" id="docs">
         docs
       </Link>
+      <Link href="/en/static" id="static">
+        static
+      </Link>
       <Shown />
     </main>
   );
