@@ -19,7 +19,7 @@ import {
   replacedByDocument,
 } from "../client/route-load.ts";
 import { keptPageData } from "../client/data-requests.ts";
-import { serverPicksPage, siteHasMiddleware } from "./page/server-picks-page.ts";
+import { middlewareMayRun, serverMayPickPage } from "./page/server-picks-page.ts";
 import { askMiddleware, canonicalPagePath } from "./page/middleware-answer.ts";
 import { isNotFoundRouteId } from "../routing/pages.ts";
 import { stripBasePath, withBasePath } from "../routing/base-path.ts";
@@ -253,6 +253,9 @@ function shownPath(): string {
   return path + location.search + location.hash;
 }
 
+/** The path alone of a URL of this site (`/docs/fr/about?x=1#top` -> `/docs/fr/about`). */
+const pathOf = (url: string) => new URL(url, location.origin).pathname;
+
 /** A path React Router showed, as an event names it: base path, locale, query and hash. */
 const eventUrlOf = (path: string) => basePath() + path;
 
@@ -340,7 +343,7 @@ async function change(
     mask = maskOf(canonicalPagePath(target));
   } else if (
     options.shallow === true &&
-    siteHasMiddleware &&
+    middlewareMayRun(pathOf(eventUrlOf(target)), basePath()) &&
     !answeredByPage(router, eventUrlOf(target))
   ) {
     // A shallow navigation in a site with a middleware keeps the page shown, as
@@ -356,7 +359,7 @@ async function change(
     // asks it: a redirect is followed in the page, a rewrite to a page shown under
     // the target's URL.
     const answer =
-      serverPicksPage && hops < MAX_MIDDLEWARE_REDIRECTS
+      serverMayPickPage(pathOf(eventUrlOf(target)), basePath()) && hops < MAX_MIDDLEWARE_REDIRECTS
         ? await (async () => {
             startedAt ??= Date.now();
             const tracking = beginNavigation(eventUrlOf(target), undefined, startedAt);

@@ -15,6 +15,13 @@ import {
   type MatcherSite,
 } from "../../app/next/middleware/matcher.ts";
 import type { ConditionSubject } from "../../app/routing/conditions.ts";
+import {
+  browserMatchers,
+  browserRegExps,
+  matcherNamesPath,
+} from "../../app/next/middleware/browser-matchers.ts";
+import { stripBasePath } from "../../app/routing/base-path.ts";
+import { localeAndPathOf } from "../../app/routing/locale.ts";
 
 const PLAIN: MatcherSite = { basePath: "", i18n: false };
 const I18N: MatcherSite = { basePath: "", i18n: true };
@@ -169,5 +176,55 @@ describe("a matcher that is wrong stops the start, naming the file and the entry
   ])("%j", (matcher, message) => {
     const entries = matcherEntries(matcher, "middleware.ts");
     expect(entries).toMatchObject({ problem: expect.stringContaining(message) });
+  });
+});
+
+/**
+ * The browser's copy (app/next/middleware/browser-matchers.ts): the server's
+ * expressions, sent as their source, tried on the path the browser shows. A
+ * click asks the server only where the server's middleware may act; the two
+ * must name the same paths. (The example site's locales: en, the default, fr, de.)
+ */
+describe("the browser's copy of a matcher names the paths the server's does", () => {
+  const matcher = ["/dashboard/:path*", { source: "/account", locale: false }, "/"];
+  const cases: [site: MatcherSite, shown: string, runs: boolean][] = [
+    [I18N, "/dashboard", true],
+    [I18N, "/dashboard/a/b", true],
+    [I18N, "/fr/dashboard/a", true],
+    [I18N, "/DASHBOARD", true],
+    [I18N, "/about", false],
+    [I18N, "/fr/about", false],
+    [I18N, "/", true],
+    [I18N, "/de", true],
+    [I18N, "/account", false],
+    [SHOP, "/shop/dashboard", true],
+    [SHOP, "/shop/fr/dashboard/x", true],
+    [SHOP, "/shop", true],
+    [SHOP, "/dashboard", false],
+    [SHOP, "/shop/about", false],
+  ];
+  test.each(cases)("%j %s: %s", (site, shown, runs) => {
+    const entries = matcherEntries(matcher, "middleware.ts");
+    if (entries === null || "problem" in entries) throw new Error("a matcher is given");
+    const compiled = compileMatcher(entries, site)!;
+    const browser = matcherNamesPath(
+      browserRegExps(browserMatchers(entries, compiled)),
+      shown,
+      site,
+    );
+    expect(browser).toBe(runs);
+    // The server, for the same request (server/steps/middleware/step.ts): with a
+    // matcher, never outside the base path.
+    const below = stripBasePath(shown, site.basePath);
+    if (below === null) return;
+    const { locale, path } = localeAndPathOf(below);
+    expect(matcherMatches(compiled, matchedPath(site, locale, path), null)).toBe(runs);
+  });
+
+  test("no matcher: every path, outside the base path none", () => {
+    expect(matcherNamesPath(null, "/anything", I18N)).toBe(true);
+    expect(matcherNamesPath(browserRegExps([]), "/anything", I18N)).toBe(false);
+    const regexps = browserRegExps([{ regexp: "^/shop(?:/)?$", originalSource: "/" }]);
+    expect(matcherNamesPath(regexps, "/elsewhere", SHOP)).toBe(false);
   });
 });

@@ -33,11 +33,8 @@ export interface CompiledMatcher {
   readonly missing?: readonly Condition[];
 }
 
-export interface MatcherSite {
-  readonly basePath: string;
-  /** Whether paths carry a locale (i18n configured). */
-  readonly i18n: boolean;
-}
+import type { MatcherSite } from "./matched-path.ts";
+export { matchedPath, type MatcherSite } from "./matched-path.ts";
 
 /**
  * `config.matcher` as entries, or `{ problem }` naming what is wrong. `where`
@@ -96,16 +93,6 @@ export function compileMatcher(
       ...(entry.missing && { missing: entry.missing }),
     };
   });
-}
-
-/**
- * The path a matcher is matched against: the base path, then (with i18n) the
- * locale, the default one too, then the page's path.
- */
-export function matchedPath(site: MatcherSite, locale: string | null, path: string): string {
-  const local =
-    site.i18n && locale !== null ? (path === "/" ? `/${locale}` : `/${locale}${path}`) : path;
-  return site.basePath + (local === "/" && site.basePath ? "" : local);
 }
 
 /** Whether the middleware runs for this path (see matchedPath) and request; null: may it (the browser's question). */

@@ -39,7 +39,7 @@ import { isShallowNavigation, querySearchOf, showRewritten } from "../router.tsx
 import { followMiddleware } from "./middleware-answer.ts";
 import { siteApp } from "../site-files.ts";
 import { initialProps, hasInitialProps } from "./initial-props.ts";
-import { serverPicksPage } from "./server-picks-page.ts";
+import { serverMayPickPage } from "./server-picks-page.ts";
 import type {
   ClientNotFound,
   NextPageData,
@@ -73,7 +73,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       nextDataUrlOf(pattern, url, basePath, querySearchOf(url.search, pending?.state));
 
     if (meta.data === "initial") {
-      if (serverPicksPage) {
+      if (serverMayPickPage(url.pathname, basePath)) {
         const response = await fetch(dataUrl(), {
           signal: request.signal,
           headers: { "x-nextjs-data": "1" },

@@ -18,7 +18,7 @@
  * - styled-jsx compiles as Next.js compiles it (app/next/styled-jsx/), and
  *   `next/font/local` calls become CSS modules (app/next/font/).
  */
-import { existsSync, statSync, utimesSync } from "node:fs";
+import { existsSync, readFileSync, statSync, utimesSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { transformWithOxc, type Plugin } from "vite";
@@ -32,6 +32,11 @@ import {
 import { pageFilesIn } from "../../pages-folder.ts";
 import { currentSite } from "../../site/folder.ts";
 import { nextFontLocal } from "../font/plugin.ts";
+import { browserMatchers, type BrowserMatcher } from "../middleware/browser-matchers.ts";
+import { compileMatcher, matcherEntries } from "../middleware/matcher.ts";
+import { staticMatcherOf } from "../middleware/static-config.ts";
+import { LOCALE_PREFIXES } from "../../routing/locale.ts";
+import siteConfig from "../../../site.config.ts";
 import { styledJsx } from "../styled-jsx/compile.ts";
 import { nextImportOf, withoutNextTypeImports } from "./imports.ts";
 import { PageModuleError, transformPageModule } from "./page-module.ts";
@@ -119,6 +124,29 @@ export function middlewareFileIn(
   return found[0] ?? null;
 }
 
+/**
+ * The middleware's matcher, compiled for the browser (app/next/middleware/browser-matchers.ts):
+ * each entry's pattern as a regular expression's source, as Next.js gives its
+ * client. Null when the middleware runs for every path, or when its matcher is
+ * not a literal (then every click asks the server, as it always may).
+ */
+function browserMatchersOf(
+  path: string,
+  siteDir: string,
+): BrowserMatcher[] | null | { problem: string } {
+  const name = relative(siteDir, path).split(sep).join("/");
+  const config = staticMatcherOf(readFileSync(path, "utf8"), path);
+  if (config === null) return null;
+  const entries = matcherEntries(config.matcher, name);
+  if (entries !== null && "problem" in entries) return entries;
+  const compiled = compileMatcher(entries, {
+    basePath: siteConfig.basePath,
+    i18n: LOCALE_PREFIXES,
+  });
+  if (compiled === null) return null;
+  return browserMatchers(entries!, compiled);
+}
+
 /** The middleware module's code; its file is named relative to the site's folder (`siteDir`). */
 function middlewareModule(
   sourceDir: string,
@@ -127,13 +155,22 @@ function middlewareModule(
 ): string | { problem: string } {
   const file = middlewareFileIn(sourceDir);
   if (file !== null && "problem" in file) return file;
-  if (!server)
-    return `export const hasMiddleware = ${file !== null};\nexport const nextMiddleware = null;\n`;
+  if (!server) {
+    const matchers = file === null ? null : browserMatchersOf(file.path, siteDir);
+    if (matchers !== null && "problem" in matchers) return matchers;
+    return [
+      `export const hasMiddleware = ${file !== null};`,
+      `export const middlewareMatchers = ${JSON.stringify(matchers)};`,
+      "export const nextMiddleware = null;",
+      "",
+    ].join("\n");
+  }
   if (file === null)
-    return "export const hasMiddleware = false;\nexport const nextMiddleware = null;\n";
+    return "export const hasMiddleware = false;\nexport const middlewareMatchers = null;\nexport const nextMiddleware = null;\n";
   return [
     `import * as module from ${JSON.stringify(file.path)};`,
     "export const hasMiddleware = true;",
+    "export const middlewareMatchers = null;",
     `export const nextMiddleware = { file: ${JSON.stringify(relative(siteDir, file.path).split(sep).join("/"))}, name: ${JSON.stringify(file.name)}, module };`,
     "",
   ].join("\n");
