@@ -42,6 +42,10 @@ import { nextImportOf, withoutNextTypeImports } from "./imports.ts";
 import { PageModuleError, transformPageModule } from "./page-module.ts";
 
 const NEXT_DIR = fileURLToPath(new URL("..", import.meta.url));
+/** The shell's package.json: packages the shell gives a site resolve from beside it. */
+const SHELL_PACKAGE = fileURLToPath(new URL("../../../package.json", import.meta.url));
+/** `@swc/helpers` and its modules (`@swc/helpers/_/_object_spread`). */
+const SWC_HELPERS = /^@swc\/helpers(\/|$)/;
 /** The route table (app/routes.ts), made from the pages folder. */
 const ROUTE_TABLE_FILE = fileURLToPath(new URL("../../routes.ts", import.meta.url));
 const INLINE_STYLES = join(NEXT_DIR, "inline-styles.ts");
@@ -246,7 +250,14 @@ export function nextPages(): Plugin[] {
           }
         });
       },
-      resolveId(source, importer) {
+      async resolveId(source, importer) {
+        if (SWC_HELPERS.test(source)) {
+          // Next.js gives a site's code its own @swc/helpers (code compiled by SWC
+          // imports it) whether the site installed it or not: the site's copy if it
+          // has one, else the shell's.
+          const own = await this.resolve(source, importer, { skipSelf: true });
+          return own ?? this.resolve(source, SHELL_PACKAGE, { skipSelf: true });
+        }
         if (source === API_ROUTES_MODULE) return RESOLVED_API_ROUTES;
         if (source === MIDDLEWARE_MODULE) return RESOLVED_MIDDLEWARE;
         if (source === SPECIAL_FILES_MODULE) return RESOLVED_SPECIAL_FILES;
