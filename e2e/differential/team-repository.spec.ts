@@ -179,6 +179,20 @@ test("a team's repository: its styles (styled-jsx, Sass, Tailwind) are in the se
   expectSame("repo: styled-jsx without scripts", seen.next, seen.shell);
 });
 
+test("a team's repository: styled-jsx's static styles are minified, as Next.js's compiler minifies them", async () => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const { body } = await answerOf(runtime, "/", {}, "repo");
+    // The badge's label style (letter-spacing, text-transform) and the global one (the body's margin).
+    seen[runtime] = [...body.matchAll(/<style[^>]*>([^<]*)<\/style>/g)]
+      .map((match) => match[1]!)
+      .filter((css) => /letter-spacing|body\{margin/.test(css))
+      .sort();
+  }
+  expect(seen.shell).toHaveLength(2);
+  expectSame("repo: styled-jsx minified", seen.next, seen.shell);
+});
+
 test("a team's repository: instrumentation.ts is registered once and told of each request's error", async () => {
   const seen: Partial<Record<Runtime, unknown>> = {};
   for (const runtime of RUNTIMES) {

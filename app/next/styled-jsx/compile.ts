@@ -4,9 +4,14 @@
  * `styled-jsx/css`, become scoped class names and styles rendered by
  * style.tsx. The compiler is styled-jsx's own Babel plugin (the one Next.js
  * used before its SWC port, which gives the same class names), run on the
- * site's modules that use it and on no other.
+ * site's modules that use it and on no other. Each static style is then
+ * minified by Lightning CSS, as Next.js's compiler minifies it (`color:blue`
+ * becomes `color:#00f`); a style lightningcss cannot read is kept as written.
  */
 import { transformAsync } from "@babel/core";
+import type { Visitor } from "@babel/traverse";
+import * as t from "@babel/types";
+import { transform as transformCss } from "lightningcss";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
@@ -43,7 +48,53 @@ export async function compileStyledJsx(
     plugins: [[STYLED_JSX_BABEL, {}]],
   });
   if (!result?.code) return null;
-  return { code: result.code, map: result.map };
+  const minified = await transformAsync(result.code, {
+    filename: file,
+    babelrc: false,
+    configFile: false,
+    sourceMaps: true,
+    inputSourceMap: result.map ?? undefined,
+    parserOpts: { plugins: parserPlugins },
+    plugins: [minifyStyles(file)],
+  });
+  if (!minified?.code) return null;
+  return { code: minified.code, map: minified.map };
+}
+
+/** Minified CSS, or the CSS as it is if Lightning CSS cannot read it. */
+function minifiedCss(css: string, file: string): string {
+  try {
+    return transformCss({ filename: file, code: Buffer.from(css), minify: true }).code.toString();
+  } catch {
+    return css;
+  }
+}
+
+/**
+ * A Babel plugin for styled-jsx's output: the text of each `<_JSXStyle>` whose
+ * style is static (a string; a dynamic one is a template with values) minified.
+ */
+function minifyStyles(file: string): { visitor: Visitor } {
+  let styleElement: string | null = null;
+  return {
+    visitor: {
+      ImportDeclaration(path) {
+        const { node } = path;
+        if (node.source.value !== "styled-jsx/style") return;
+        const specifier = node.specifiers.find((s) => t.isImportDefaultSpecifier(s));
+        if (specifier) styleElement = specifier.local.name;
+      },
+      JSXElement(path) {
+        const name = path.node.openingElement.name;
+        if (styleElement === null || !t.isJSXIdentifier(name, { name: styleElement })) return;
+        for (const child of path.node.children) {
+          if (t.isJSXExpressionContainer(child) && t.isStringLiteral(child.expression)) {
+            child.expression = t.stringLiteral(minifiedCss(child.expression.value, file));
+          }
+        }
+      },
+    },
+  };
 }
 
 /** The Vite plugin: `styled-jsx/style` is style.tsx, and a module that uses styled-jsx is compiled. */
