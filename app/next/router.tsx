@@ -222,6 +222,8 @@ export function routeAbandoned(error: unknown): void {
 export interface NextHistoryState {
   /** The page asked for, when it was a route pattern filled in from its query. */
   readonly nextHref?: string;
+  /** Next.js's error page asked for under this URL (`router.push("/404", as)`): shown instead of the URL's. */
+  readonly nextErrorPage?: "/404" | "/_error";
 }
 
 /**
@@ -329,11 +331,12 @@ async function change(
   // href's page as a document, as the shell does below.)
   const hrefPage = localizedHref(resolved.href, options.locale, settings);
   const hrefRoute = as === undefined ? null : pageRouteAt(router, eventUrlOf(hrefPage));
-  if (as !== undefined && namesErrorPage(router, resolved.href, hrefPage)) {
-    // `router.push("/404", "/slug-2")` (or `/_error`): Next.js shows its error
-    // page under as's URL, in the page; so does the shell, with its not-found route.
-    page = hrefPage;
-    mask = maskOf(canonicalPagePath(target));
+  // `router.push("/404", "/slug-2")` (or `/_error`): Next.js shows its error page
+  // under as's URL, in the page, whatever page that URL has. So does the shell: the
+  // history entry says so, and the page's client loader shows the not-found page.
+  const errorPage = as === undefined ? null : errorPageNamed(resolved.href);
+  if (errorPage !== null) {
+    // The target's own page, told to show the not-found page instead (page/client.tsx).
   } else if (
     hrefRoute !== null &&
     !/[:*]/.test(hrefRoute.path ?? "") &&
@@ -404,9 +407,11 @@ async function change(
       preventScrollReset: options.scroll === false,
       // The page asked for, kept with the history entry as Next.js keeps it: a route
       // pattern's query (`/blog/[slug]?slug=a&x=1`) orders `router.query`'s keys.
-      ...(resolved.href !== resolved.as && {
-        state: { nextHref: resolved.href } satisfies NextHistoryState,
-      }),
+      ...(errorPage !== null
+        ? { state: { nextErrorPage: errorPage } satisfies NextHistoryState }
+        : resolved.href !== resolved.as && {
+            state: { nextHref: resolved.href } satisfies NextHistoryState,
+          }),
     });
   };
   if (onlyHashChanges(shownPath(), target)) {
@@ -459,16 +464,10 @@ function pageRouteAt(router: DataRouter, href: string): { id: string; path?: str
   return leaf === null || isNotFoundRouteId(leaf.id) ? null : leaf;
 }
 
-/**
- * Whether `href` (below the base path, as asked) names Next.js's error pages,
- * `/404` or `/_error`, and `page` (its localized form) reaches the not-found
- * route: a catch-all page of the site that claims it wins, as for any URL.
- */
-function namesErrorPage(router: DataRouter, href: string, page: string): boolean {
+/** The error page `href` (below the base path, as asked) names, `/404` or `/_error`, or null. */
+function errorPageNamed(href: string): "/404" | "/_error" | null {
   const { pathname } = new URL(href, location.origin);
-  if (pathname !== "/404" && pathname !== "/_error") return false;
-  const leaf = leafRouteOf(router, eventUrlOf(page));
-  return leaf !== null && isNotFoundRouteId(leaf.id);
+  return pathname === "/404" || pathname === "/_error" ? pathname : null;
 }
 
 /** Whether a page of the site answers `href` (base path included): not only the not-found route. */

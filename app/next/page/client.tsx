@@ -35,7 +35,12 @@ import { nextQuery } from "../routing/query.ts";
 import { nextDataUrlOf } from "./data-location.ts";
 import { fetchPageData } from "./data-fetch.ts";
 import { keepPageData } from "../../client/data-requests.ts";
-import { isShallowNavigation, querySearchOf, showRewritten } from "../router.tsx";
+import {
+  isShallowNavigation,
+  querySearchOf,
+  showRewritten,
+  type NextHistoryState,
+} from "../router.tsx";
 import { followMiddleware } from "./middleware-answer.ts";
 import { siteApp } from "../site-files.ts";
 import { initialProps, hasInitialProps } from "./initial-props.ts";
@@ -69,6 +74,11 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
 
     // The navigation's history entry (React Router's pending location) orders the query.
     const pending = window.__reactRouterDataRouter?.state.navigation.location;
+    // `router.push("/404", as)`: Next.js's error page under this URL, with its router there.
+    const errorPage = (pending?.state as NextHistoryState | null | undefined)?.nextErrorPage;
+    if (errorPage !== undefined) {
+      throw data({ pattern: errorPage } satisfies ClientNotFound, { status: 404 });
+    }
     const dataUrl = () =>
       nextDataUrlOf(pattern, url, basePath, querySearchOf(url.search, pending?.state));
 
