@@ -147,7 +147,9 @@ export function nextData(
         sendText(res, 405, "Method Not Allowed\n", { Allow: "GET, HEAD" });
         return true;
       }
-      const found = find(rawPath);
+      // A data request rewritten to another page's (page-of.ts): that page's data URL.
+      const asked = exchange.rewrittenFrom === undefined ? rawPath : basePath + path;
+      const found = find(asked);
       if (found === null || found === "another-build") {
         // No data here for this URL: not `{ notFound: true }`, so the client loads the
         // page. With a middleware, `{}`, as Next.js answers then.
@@ -171,7 +173,9 @@ export function nextData(
         // (Without the page's parameters, which the shell's client adds to the query.)
         LOCALE_PREFIXES
           ? undefined
-          : (stripBasePath(rawPath, basePath) ?? rawPath) + searchWithout(rawSearch, found.params),
+          : (exchange.rewrittenFrom ??
+              (stripBasePath(rawPath, basePath) ?? rawPath) +
+                searchWithout(rawSearch, found.params)),
       );
       // The page's own code answered (it ended the response).
       if (answer === null) return true;

@@ -10,15 +10,19 @@ import {
   DEFAULT_LOCALE,
   LOCALE_PREFIXES,
   LOCALES,
+  localeAndPathOf,
   localizedPath,
   type Locale,
 } from "../../app/routing/locale.ts";
 import {
   LOAD_DOCUMENT_HEADER,
+  MIDDLEWARE_REDIRECT_HEADER,
+  MIDDLEWARE_REWRITE_HEADER,
   NEXT_DATA_PREFIX,
+  nextDataPath,
   parseNextDataPath,
 } from "../../app/next/routing/data-url.ts";
-import type { Exchange } from "./exchange.ts";
+import { rewriteExchange, type Exchange } from "./exchange.ts";
 
 /** The page a request is for: a document's, or the one whose data a data request asks for. */
 export interface PageOf {
@@ -72,14 +76,29 @@ export function sendLoadDocument(exchange: Exchange, headers: Record<string, str
 }
 
 /**
- * A page's data request that the site's middleware redirected (`header`:
- * x-nextjs-redirect) or rewrote (x-nextjs-rewrite) to `path` (base path
- * included) of this site: its client goes on in the page.
+ * A page's data request that the site's middleware redirected to `path` (base
+ * path included) of this site, told so (x-nextjs-redirect): its client
+ * follows the redirect in the page.
  */
-export function sendMiddlewareAnswer(
+export function sendMiddlewareRedirect(exchange: Exchange, path: string): void {
+  sendDataInstruction(exchange, { [MIDDLEWARE_REDIRECT_HEADER]: path });
+}
+
+/**
+ * A page's data request that the middleware or a rewrite rule rewrote to
+ * another page of this site (`path` below the base path, its locale prefix if
+ * it has one; `search` its query), as Next.js answers it: with that page's
+ * data, in this one answer, and the page named (x-nextjs-rewrite, base path
+ * included), so its client shows that page under the URL asked for without
+ * asking again. The exchange goes on as that page's data request.
+ */
+export function rewriteDataRequest(
   exchange: Exchange,
-  header: "x-nextjs-redirect" | "x-nextjs-rewrite",
+  { buildId, basePath }: { buildId: string; basePath: string },
   path: string,
+  search: string,
 ): void {
-  sendDataInstruction(exchange, { [header]: path });
+  exchange.res.setHeader(MIDDLEWARE_REWRITE_HEADER, basePath + path + search);
+  const { locale, path: below } = localeAndPathOf(path);
+  rewriteExchange(exchange, basePath, nextDataPath({ buildId, locale, path: below }), search);
 }

@@ -381,7 +381,7 @@ describe("a data request", () => {
     expect(response.headers.get("set-cookie")).toContain("seen=1");
   });
 
-  test("rewritten: told the page's path, which its client shows under the URL asked for", async () => {
+  test("rewritten: answered with that page's data, and told its path, which its client shows under the URL asked for", async () => {
     const { base } = await serve(
       middleware((request) => NextResponse.rewrite(new URL("/elsewhere?x=1", request.url))),
     );
@@ -389,6 +389,12 @@ describe("a data request", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("x-load-document")).toBeNull();
     expect(response.headers.get("x-nextjs-rewrite")).toBe("/elsewhere?x=1");
+    // The steps after it answer the data of the page rewritten to, in this one answer.
+    expect(await response.json()).toMatchObject({
+      path: `/_next/data/${BUILD_ID}/en/elsewhere.json`,
+      url: `/_next/data/${BUILD_ID}/en/elsewhere.json?x=1`,
+      rewrittenFrom: `/_next/data/${BUILD_ID}/en/blog/a.json`,
+    });
   });
 
   test("a route-data request rewritten loads as a document", async () => {

@@ -30,7 +30,10 @@ async function serve(destination: string) {
   const step = siteRewrites(
     {
       beforeFiles: [],
-      afterFiles: [{ source: "/out/:rest*", destination, basePath: false }],
+      afterFiles: [
+        { source: "/out/:rest*", destination, basePath: false },
+        { source: "/r/:slug", destination: "/about?from=:slug" },
+      ],
       fallback: [],
     },
     {
@@ -58,7 +61,10 @@ async function serve(destination: string) {
         origin: { protocol: "http:", host: req.headers.host ?? "localhost" },
       } as Exchange;
     },
-    ({ res }) => res.writeHead(404).end("not rewritten"),
+    ({ res, path, rawSearch, rewrittenFrom }) =>
+      rewrittenFrom === undefined
+        ? res.writeHead(404).end("not rewritten")
+        : res.writeHead(200).end(JSON.stringify({ path, rawSearch, rewrittenFrom })),
     [],
   );
 }
@@ -73,4 +79,16 @@ test("basePath: false: a path outside the base path is proxied to the other site
   const inside = await fetch(`${base}/shop/out/a`);
   expect(inside.status).toBe(404);
   expect(await inside.text()).toBe("not rewritten");
+});
+
+test("a page's data request rewritten to another page: that page's data, in the same answer, and its path named", async () => {
+  const { base } = await serve("http://127.0.0.1:9/unused");
+  const response = await fetch(`${base}/shop/_next/data/b1/en/r/x.json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("x-nextjs-rewrite")).toBe("/shop/about?from=x&slug=x");
+  expect(await response.json()).toEqual({
+    path: "/_next/data/b1/en/about.json",
+    rawSearch: "?from=x&slug=x",
+    rewrittenFrom: "/_next/data/b1/en/r/x.json",
+  });
 });

@@ -33,7 +33,7 @@ import { replacedByDocument } from "../../client/route-load.ts";
 import { isNotFoundData } from "../routing/data-url.ts";
 import { nextQuery } from "../routing/query.ts";
 import { nextDataUrlOf } from "./data-location.ts";
-import { fetchPageData } from "./data-fetch.ts";
+import { fetchPageData, takeHandedOver } from "./data-fetch.ts";
 import { keepPageData } from "../../client/data-requests.ts";
 import {
   isShallowNavigation,
@@ -82,15 +82,22 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
     const dataUrl = () =>
       nextDataUrlOf(pattern, url, basePath, querySearchOf(url.search, pending?.state));
 
+    // The click's answer, when the server rewrote it to this page and answered for it.
+    const handed = takeHandedOver(
+      (stripBasePath(url.pathname, basePath) ?? url.pathname) + url.search,
+    );
+
     if (meta.data === "initial") {
-      if (serverMayPickPage(url.pathname, basePath)) {
+      if (handed !== null) {
+        await handed.body?.cancel();
+      } else if (serverMayPickPage(url.pathname, basePath)) {
         const response = await fetch(dataUrl(), {
           signal: request.signal,
           headers: { "x-nextjs-data": "1" },
         });
-        await response.body?.cancel();
         const followed = followMiddleware(response, basePath, url, params, showRewritten);
         if (followed !== null) return followed;
+        await response.body?.cancel();
         if (!response.ok) return replacedByDocument(shown, "failed-data");
       }
       if (!hasInitialProps(siteApp, page)) return { props: { pageProps: {} }, ready: true };
@@ -106,9 +113,9 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
     }
 
     const dataPath = dataUrl();
-    const response = await fetchPageData(dataPath, request.signal);
+    const response = handed ?? (await fetchPageData(dataPath, request.signal));
     // A page rendered once: its data is kept for the next visit, as Next.js keeps it.
-    if (meta.data === "static") keepPageData(dataPath, response);
+    if (meta.data === "static" && handed === null) keepPageData(dataPath, response);
     const followed = followMiddleware(response, basePath, url, params, showRewritten);
     if (followed !== null) return followed;
     if (response.status === 404 && (await isNotFoundData(response))) {

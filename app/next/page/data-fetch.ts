@@ -6,6 +6,9 @@
  * Once an answer has come whole, the next click asks again.
  */
 
+import { ROUTE_LOAD_TIMEOUT_MS } from "../../client/route-load.ts";
+import { MIDDLEWARE_REDIRECT_HEADER, MIDDLEWARE_REWRITE_HEADER } from "../routing/data-url.ts";
+
 /** The data URLs asked for and not yet answered whole. */
 const inFlight = new Map<string, Promise<Response>>();
 
@@ -36,4 +39,35 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", abort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
   });
+}
+
+/**
+ * An answer that already holds the data of the page a click is shown next: the
+ * server rewrote the click's data request to that page and answered with its
+ * data (server/platform/page-of.ts), as Next.js's does. Handed to that page's
+ * loader, which then asks nothing: at most one at a time, taken once, and only
+ * within the route-load timeout (a click superseded meanwhile leaves nothing
+ * another visit of the page could find later).
+ */
+let handedOver: { page: string; response: Response; at: number } | null = null;
+
+/** Hands `response` to the loader of `page` (below the base path, with its query), the rewrite's marks taken off. */
+export function handOverPageData(page: string, response: Response): void {
+  const headers = new Headers(response.headers);
+  headers.delete(MIDDLEWARE_REWRITE_HEADER);
+  headers.delete(MIDDLEWARE_REDIRECT_HEADER);
+  const { status, statusText } = response;
+  handedOver = {
+    page,
+    response: new Response(response.body, { status, statusText, headers }),
+    at: Date.now(),
+  };
+}
+
+/** The answer handed over for `page`, if one is, once. */
+export function takeHandedOver(page: string): Response | null {
+  const entry = handedOver;
+  if (entry === null || entry.page !== page) return null;
+  handedOver = null;
+  return Date.now() - entry.at <= ROUTE_LOAD_TIMEOUT_MS ? entry.response : null;
 }

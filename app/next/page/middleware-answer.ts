@@ -16,6 +16,7 @@ import type { PageParams } from "../../routing/pages.ts";
 import { canonicalRedirect, TRAILING_SLASH } from "../../routing/canonical-url.ts";
 import { MIDDLEWARE_REDIRECT_HEADER, MIDDLEWARE_REWRITE_HEADER } from "../routing/data-url.ts";
 import { nextDataUrlOf } from "./data-location.ts";
+import { handOverPageData } from "./data-fetch.ts";
 
 /** What the middleware did: paths below the base path (query and hash kept), or a whole URL. */
 export type MiddlewareAnswer =
@@ -101,8 +102,8 @@ export function followMiddleware(
   }
   const shown =
     (stripBasePath(asked.pathname, basePath) ?? asked.pathname) + asked.search + asked.hash;
-  return showRewritten(
-    canonicalPagePath(page.pathname + page.search + page.hash),
-    canonicalPagePath(shown),
-  );
+  const target = canonicalPagePath(page.pathname + page.search + page.hash);
+  // The answer holds that page's data already (the server answered for it): its loader takes it.
+  handOverPageData(target.split("#", 1)[0]!, response);
+  return showRewritten(target, canonicalPagePath(shown));
 }

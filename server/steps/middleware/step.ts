@@ -56,7 +56,8 @@ import { rewriteExchange, sendText, type Exchange, type Step } from "../../platf
 import {
   pageOf,
   sendLoadDocument,
-  sendMiddlewareAnswer,
+  rewriteDataRequest,
+  sendMiddlewareRedirect,
   type PageOf,
 } from "../../platform/page-of.ts";
 import {
@@ -276,9 +277,10 @@ export function siteMiddleware(
       // The same URL: on as asked.
       if (path === page.path && target.search === page.search) return false;
       if (page.data === "next-data") {
-        // A page's data: its client shows that page under the URL asked for, as Next.js's does.
-        sendMiddlewareAnswer(exchange, MIDDLEWARE_REWRITE_HEADER, basePath + path + target.search);
-        return true;
+        // A page's data: that page's, in this answer, which its client shows under the
+        // URL asked for, as Next.js's does; the middleware meets that page once more.
+        rewriteDataRequest(exchange, { buildId, basePath }, path, target.search);
+        return rewritten ? false : run(exchange, true);
       }
       if (page.data !== null) {
         sendLoadDocument(exchange, {
@@ -303,7 +305,7 @@ export function siteMiddleware(
         // A page's data: its client follows the redirect in the page (with its
         // cookies and headers), as Next.js's does.
         for (const [name, value] of answerHeaders(headers)) res.appendHeader(name, value);
-        sendMiddlewareAnswer(exchange, MIDDLEWARE_REDIRECT_HEADER, body);
+        sendMiddlewareRedirect(exchange, body);
         await result.body?.cancel();
         return true;
       }

@@ -36,7 +36,7 @@ import {
 import { isApiPath } from "../../../app/routing/pages.ts";
 import { conditionSubjectOf } from "../../platform/condition-subject.ts";
 import { rewriteExchange, type Step } from "../../platform/exchange.ts";
-import { pageOf, sendLoadDocument, sendMiddlewareAnswer } from "../../platform/page-of.ts";
+import { pageOf, rewriteDataRequest, sendLoadDocument } from "../../platform/page-of.ts";
 import { MIDDLEWARE_REWRITE_HEADER } from "../../../app/next/routing/data-url.ts";
 import { proxyTo, type ProxyOptions } from "./proxy.ts";
 import { pathKinds, type ServedPaths } from "./served-paths.ts";
@@ -76,6 +76,10 @@ function destinationOf(
   const local = localizedPath(locale, rest);
   return { path: local, kind: served(local, locale === DEFAULT_LOCALE) };
 }
+
+/** A path without its trailing slash (the root kept): two spellings of one page compare alike. */
+const withoutSlash = (path: string) =>
+  path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 
 export function siteRewrites(phases: RewritePhases, options: RewriteOptions): Step {
   const { buildId, urls, assets } = options;
@@ -125,16 +129,19 @@ export function siteRewrites(phases: RewritePhases, options: RewriteOptions): St
     // Destinations carry the base path: always the site's.
     const shell = destinationOf(target.path, basePath, locale, served)!;
     if (page.data !== null) {
-      if (shell.path === page.path && target.search === page.search) return false;
-      const to = basePath + shell.path + target.search;
-      // A page's data, rewritten to a page: its client shows that page under the URL
-      // asked for, as Next.js's does (app/next/page/middleware-answer.ts); to a file or
-      // an API route, or React Router's route data: the URL loads as a document.
+      if (withoutSlash(shell.path) === withoutSlash(page.path) && target.search === page.search)
+        return false;
+      // A page's data, rewritten to a page: that page's data, in this answer, which its
+      // client shows under the URL asked for, as Next.js's does
+      // (app/next/page/middleware-answer.ts); to a file or an API route, or React
+      // Router's route data: the URL loads as a document.
       if (page.data === "next-data" && shell.kind !== "file" && !isApiPath(shell.path)) {
-        sendMiddlewareAnswer(exchange, MIDDLEWARE_REWRITE_HEADER, to);
-      } else {
-        sendLoadDocument(exchange, { [MIDDLEWARE_REWRITE_HEADER]: to });
+        rewriteDataRequest(exchange, { buildId, basePath }, shell.path, target.search);
+        return false;
       }
+      sendLoadDocument(exchange, {
+        [MIDDLEWARE_REWRITE_HEADER]: basePath + shell.path + target.search,
+      });
       return true;
     }
     rewriteExchange(exchange, basePath, shell.path, target.search);
