@@ -336,7 +336,9 @@ async function change(
   // history entry says so, and the page's client loader shows the not-found page.
   const errorPage = as === undefined ? null : errorPageNamed(resolved.href);
   if (errorPage !== null) {
-    // The target's own page, told to show the not-found page instead (page/client.tsx).
+    // The target's own page, told to show the not-found page instead (page/client.tsx);
+    // in the site's slash style, so no redirect loses what its entry says.
+    page = canonicalPagePath(target);
   } else if (
     hrefRoute !== null &&
     !/[:*]/.test(hrefRoute.path ?? "") &&
@@ -344,14 +346,10 @@ async function change(
   ) {
     page = canonicalPagePath(hrefPage);
     mask = maskOf(canonicalPagePath(target));
-  } else if (
-    options.shallow === true &&
-    middlewareMayRun(pathOf(eventUrlOf(target)), basePath()) &&
-    !answeredByPage(router, eventUrlOf(target))
-  ) {
-    // A shallow navigation in a site with a middleware keeps the page shown, as
-    // Next.js's client keeps it (it asks the middleware nothing): the URL and the
-    // query change, no data is loaded.
+  } else if (options.shallow === true && middlewareMayRun(pathOf(eventUrlOf(target)), basePath())) {
+    // A shallow navigation to a URL the middleware may act on keeps the page shown,
+    // whatever page the URL has, as Next.js's client keeps it (it asks the middleware
+    // nothing): the URL and the query change, no data is loaded.
     const shown = router.state.location.pathname;
     page = canonicalPagePath(
       (stripBasePath(shown, basePath()) ?? shown) + new URL(target, location.origin).search,

@@ -18,7 +18,7 @@ async function routerReady(page: Page) {
 test("base path: outside it, the middleware runs and redirects into it", async () => {
   const seen: Partial<Record<Runtime, unknown>> = {};
   for (const runtime of RUNTIMES) {
-    const outside = await answerOf(runtime, "/outside?x=1", {}, "base");
+    const outside = await answerOf(runtime, "/outside/?x=1", {}, "base");
     const inside = await answerOf(runtime, "/root/outside/", {}, "base");
     seen[runtime] = {
       status: outside.status,

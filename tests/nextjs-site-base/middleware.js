@@ -7,7 +7,7 @@ import { NextResponse } from "next/server";
 
 export function middleware(request) {
   const url = request.nextUrl;
-  if (url.basePath === "" && url.pathname === "/outside") {
+  if (url.basePath === "" && url.pathname === "/outside/") {
     url.basePath = "/root";
     return NextResponse.redirect(url);
   }

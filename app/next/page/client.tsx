@@ -91,10 +91,9 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       if (handed !== null) {
         await handed.body?.cancel();
       } else if (serverMayPickPage(url.pathname, basePath)) {
-        const response = await fetch(dataUrl(), {
-          signal: request.signal,
-          headers: { "x-nextjs-data": "1" },
-        });
+        // Not cut off when this navigation gives way to the page rewritten to: that
+        // page's loader reads this answer's body (handed over by followMiddleware).
+        const response = await fetchPageData(dataUrl(), request.signal);
         const followed = followMiddleware(response, basePath, url, params, showRewritten);
         if (followed !== null) return followed;
         await response.body?.cancel();

@@ -45,7 +45,8 @@ export async function compileStyledJsx(
     configFile: false,
     sourceMaps: true,
     parserOpts: { plugins: parserPlugins },
-    plugins: [[STYLED_JSX_BABEL, {}]],
+    // Prefixes are Lightning CSS's, for the browsers Next.js targets (below), as in Next.js.
+    plugins: [[STYLED_JSX_BABEL, { vendorPrefixes: false }]],
   });
   if (!result?.code) return null;
   const minified = await transformAsync(result.code, {
@@ -61,10 +62,27 @@ export async function compileStyledJsx(
   return { code: minified.code, map: minified.map };
 }
 
+/** A browser's version as Lightning CSS takes it: major, minor and patch in one number. */
+const version = (major: number) => major << 16;
+
+/** Next.js's default browserslist: the browsers whose prefixes a style gets. */
+const NEXT_TARGETS = {
+  chrome: version(64),
+  edge: version(79),
+  firefox: version(67),
+  opera: version(51),
+  safari: version(12),
+};
+
 /** Minified CSS, or the CSS as it is if Lightning CSS cannot read it. */
 function minifiedCss(css: string, file: string): string {
   try {
-    return transformCss({ filename: file, code: Buffer.from(css), minify: true }).code.toString();
+    return transformCss({
+      filename: file,
+      code: Buffer.from(css),
+      minify: true,
+      targets: NEXT_TARGETS,
+    }).code.toString();
   } catch {
     return css;
   }
@@ -72,7 +90,8 @@ function minifiedCss(css: string, file: string): string {
 
 /**
  * A Babel plugin for styled-jsx's output: the text of each `<_JSXStyle>` whose
- * style is static (a string; a dynamic one is a template with values) minified.
+ * style is static (a string, or in a production build an array of its rules;
+ * a dynamic one is a template with values) minified.
  */
 function minifyStyles(file: string): { visitor: Visitor } {
   let styleElement: string | null = null;
@@ -88,8 +107,15 @@ function minifyStyles(file: string): { visitor: Visitor } {
         const name = path.node.openingElement.name;
         if (styleElement === null || !t.isJSXIdentifier(name, { name: styleElement })) return;
         for (const child of path.node.children) {
-          if (t.isJSXExpressionContainer(child) && t.isStringLiteral(child.expression)) {
-            child.expression = t.stringLiteral(minifiedCss(child.expression.value, file));
+          if (!t.isJSXExpressionContainer(child)) continue;
+          const { expression } = child;
+          if (t.isStringLiteral(expression)) {
+            child.expression = t.stringLiteral(minifiedCss(expression.value, file));
+          } else if (t.isArrayExpression(expression)) {
+            // A production build's form: the style's rules, one string each.
+            expression.elements = expression.elements.map((rule) =>
+              t.isStringLiteral(rule) ? t.stringLiteral(minifiedCss(rule.value, file)) : rule,
+            );
           }
         }
       },
