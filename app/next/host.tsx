@@ -242,7 +242,9 @@ export function NextErrorPage({
   data?: NextPageData | undefined;
   requestId?: string | undefined;
 }) {
-  const errorPage = errorPageOf(status);
+  // `router.push("/_error", as)` names that page; any other error status picks its own.
+  const named = (data as Partial<ClientNotFound> | undefined)?.pattern === "/_error";
+  const errorPage = errorPageOf(status, named ? "/_error" : undefined);
   const { Component, kind } = errorPage;
   // After a client navigation, the router stays on the page asked for (Next.js's client does).
   const pattern = (data as Partial<ClientNotFound> | undefined)?.pattern ?? errorPage.pattern;

@@ -65,6 +65,12 @@ export const ALLOWED: readonly AllowedDifference[] = [
     reason:
       "A click to a URL a beforeFiles rule of the site's rewrites() rewrites on a condition, in a site with locales: both ask that URL's data and the server answers with the page rewritten to; Next.js gives its getServerSideProps the URL asked for as req.url, the shell the URL of the page rewritten to (with locales, req.url of a data request is a page's URL, which the shell takes from the page it renders), as Next.js's client gives it for a rule it resolves itself (a click rewritten to a page with data).",
   },
+  ...["router.query.id", "text"].map((field) => ({
+    observation: "rewrites() in the browser: a click rewritten before the pages, by a query",
+    field,
+    reason:
+      "Next.js's client, resolving a rewrite with a `has` condition itself, leaves the destination page's parameter out of router.query; its own document load of the same URL has it, as the shell's has (the HTTP case of the same rewrite matches).",
+  })),
   ...["status", "location", "shown"].map((field) => ({
     observation: "page /pt-br/about",
     field,

@@ -1,8 +1,8 @@
 /**
  * A site under a base path (`/root`), with trailing slashes, and a middleware
  * without a matcher (tests/nextjs-site-base/): what the middleware sees and
- * does outside the base path and for a click's data, a shallow link to a page
- * it rewrites, and Next.js's error page pushed under another URL.
+ * does outside the base path and for a click's data, and a shallow link to a
+ * page it rewrites.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { answerOf, expectSame, openPage, RUNTIMES, type Runtime } from "./observe.ts";
@@ -83,38 +83,4 @@ test("base path: a shallow link on a page the middleware rewrote keeps the page 
     await close();
   }
   expectSame("base path: shallow link", seen.next, seen.shell);
-});
-
-test('base path: router.push("/404", "/slug-2") shows the not-found page under /slug-2', async ({
-  browser,
-}) => {
-  const seen: Partial<Record<Runtime, unknown>> = {};
-  for (const runtime of RUNTIMES) {
-    const { page, errors, close } = await openPage(browser, runtime, "base");
-    await page.goto("/root/slug-1/");
-    await routerReady(page);
-    const shown: unknown[] = [];
-    for (const href of ["/404", "/_error"]) {
-      await page.evaluate(async (target) => {
-        const { router } = (
-          window as unknown as {
-            next: { router: { push: (url: string, as: string) => Promise<boolean> } };
-          }
-        ).next;
-        await router.push(target, "/slug-2");
-      }, href);
-      await page.getByText("This page could not be found").waitFor();
-      shown.push({
-        href,
-        path: await page.evaluate(() => location.pathname),
-        heading: await page.locator("h1").first().textContent(),
-      });
-      await page.goBack();
-      await page.locator("#slug").waitFor();
-    }
-    seen[runtime] = shown;
-    if (runtime === "shell") expect(errors).toEqual([]);
-    await close();
-  }
-  expectSame("base path: push /404", seen.next, seen.shell);
 });

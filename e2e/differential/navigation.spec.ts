@@ -183,11 +183,16 @@ test("next/link with as the URL shown now: href's page replaces its entry; Back 
     await page.click("#as-same-url");
     await page.waitForFunction(() => document.querySelector("h1")?.textContent !== "Links");
     const clicked = await shownPage(page);
+    // The URL changes at once; the page shown once the router has rendered it.
     await page.goBack();
-    await page.waitForFunction(() => location.pathname === "/");
+    await page.waitForFunction(
+      () => location.pathname === "/" && document.querySelector("h1")?.textContent === "Home",
+    );
     const back = await shownPage(page);
     await page.goForward();
-    await page.waitForFunction(() => location.pathname === "/links");
+    await page.waitForFunction(
+      () => location.pathname === "/links" && document.querySelector("h1")?.textContent === "About",
+    );
     const forward = await shownPage(page);
     // A new document of that entry: the page of its URL, whatever the entry showed.
     await page.reload();
@@ -282,3 +287,38 @@ for (const [id, path] of [
     expectSame(`a click to ${path}`, seen.next, seen.shell);
   });
 }
+
+// The site has its own 404 page, which Next.js's client loads as a page of its own.
+test('router.push("/404", as) and ("/_error", as) show the not-found page under as', async ({
+  browser,
+}) => {
+  const seen: Partial<Record<Runtime, unknown>> = {};
+  for (const runtime of RUNTIMES) {
+    const { page, errors, close } = await openPage(browser, runtime);
+    await page.goto("/nav/1");
+    await hydrated(page);
+    const shown: unknown[] = [];
+    for (const href of ["/404", "/_error"]) {
+      await page.evaluate(async (target) => {
+        const { router } = (
+          window as unknown as {
+            next: { router: { push: (url: string, as: string) => Promise<boolean> } };
+          }
+        ).next;
+        await router.push(target, "/nav/2");
+      }, href);
+      await page.waitForFunction(
+        () => document.querySelector("h1")?.textContent !== "Navigation hooks",
+      );
+      shown.push({ href, ...(await shownPage(page)) });
+      await page.goBack();
+      await page.waitForFunction(
+        () => document.querySelector("h1")?.textContent === "Navigation hooks",
+      );
+    }
+    seen[runtime] = shown;
+    if (runtime === "shell") expect(errors).toEqual([]);
+    await close();
+  }
+  expectSame("push /404 with as", seen.next, seen.shell);
+});

@@ -14,11 +14,12 @@ export interface ErrorPage {
   readonly kind: "notFound" | "serverError" | "error" | "default";
 }
 
-export function errorPageOf(status: number): ErrorPage {
-  if (status === 404 && siteFiles.notFound) {
+/** `named`: `/_error` when that page was asked for by name (`router.push("/_error", as)`). */
+export function errorPageOf(status: number, named?: "/_error"): ErrorPage {
+  if (status === 404 && siteFiles.notFound && named === undefined) {
     return { Component: siteFiles.notFound.default, pattern: "/404", kind: "notFound" };
   }
-  if (status === 500 && siteFiles.serverError) {
+  if (status === 500 && siteFiles.serverError && named === undefined) {
     return { Component: siteFiles.serverError.default, pattern: "/500", kind: "serverError" };
   }
   if (siteFiles.error)
