@@ -18,10 +18,13 @@ import { startServer, type RunningServer } from "./harness.ts";
  * serves), 112.6 KiB on 2026-11-28 (issue 55: a click a middleware or a
  * rewrite answers followed in the page, its timeout carried across the hop;
  * `router.isPreview`; the Router singleton's older hooks), which took the
- * budget from 112 to 113 KiB. The Next.js peer ships 154 KB; a change that
- * takes ours past this should say why.
+ * budget from 112 to 113 KiB; 113.2 KiB later that day (issue 55: the data of
+ * pages rendered once kept for the next visit and listed as `router.sdc`, the
+ * middleware's matcher in the browser, a rewritten click's data handed to the
+ * page it shows, `router.push("/404", as)`), which took it to 114 KiB. The
+ * Next.js peer ships 154 KB; a change that takes ours past this should say why.
  */
-const FIRST_LOAD_JS_BUDGET_BYTES = 113 * 1024;
+const FIRST_LOAD_JS_BUDGET_BYTES = 114 * 1024;
 
 const PAGES = [...ROUTE_CASES.map(([path]) => path), "/fr/about", "/de", "/nope"];
 
