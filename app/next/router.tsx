@@ -346,10 +346,16 @@ async function change(
   ) {
     page = canonicalPagePath(hrefPage);
     mask = maskOf(canonicalPagePath(target));
-  } else if (options.shallow === true && middlewareMayRun(pathOf(eventUrlOf(target)), basePath())) {
-    // A shallow navigation to a URL the middleware may act on keeps the page shown,
-    // whatever page the URL has, as Next.js's client keeps it (it asks the middleware
-    // nothing): the URL and the query change, no data is loaded.
+  } else if (
+    options.shallow === true &&
+    middlewareMayRun(pathOf(eventUrlOf(target)), basePath()) &&
+    !answeredByPage(router, eventUrlOf(target))
+  ) {
+    // A shallow navigation to a URL the middleware may act on and no page of the
+    // site answers (the page shown is the middleware's rewrite) keeps the page
+    // shown, as Next.js's client keeps it (it asks the middleware nothing): the URL
+    // and the query change, no data is loaded. (Next.js keeps it whatever page the
+    // URL has; a shallow push to another page of the site loads that page here.)
     const shown = router.state.location.pathname;
     page = canonicalPagePath(
       (stripBasePath(shown, basePath()) ?? shown) + new URL(target, location.origin).search,

@@ -41,7 +41,7 @@ test("base path: a page's data request reaches the middleware as the page's URL,
     seen[runtime] = await page.evaluate(async () => {
       const { buildId } = (window as unknown as { __NEXT_DATA__: { buildId: string } })
         .__NEXT_DATA__;
-      const response = await fetch(`/root/_next/data/${buildId}/slug-1.json`, {
+      const response = await fetch(`/root/_next/data/${buildId}/shallow.json`, {
         headers: { "x-nextjs-data": "1" },
       });
       return { saw: response.headers.get("x-middleware-saw") };

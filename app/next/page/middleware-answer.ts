@@ -65,8 +65,14 @@ export async function askMiddleware(
     const response = await fetch(nextDataUrlOf(null, url, basePath), {
       headers: { "x-nextjs-data": "1" },
     });
-    await response.body?.cancel();
-    return middlewareAnswerOf(response, basePath);
+    const answer = middlewareAnswerOf(response, basePath);
+    // A rewrite's answer holds the data of the page rewritten to: its loader takes it.
+    if (answer !== null && "rewrite" in answer) {
+      handOverPageData(canonicalPagePath(answer.rewrite).split("#", 1)[0]!, response);
+    } else {
+      await response.body?.cancel();
+    }
+    return answer;
   } catch {
     return null;
   }

@@ -7,9 +7,6 @@ export default function Home() {
       <Link href="/kept" id="kept">
         a page the middleware rewrites
       </Link>
-      <Link href="/slug-1" id="slug">
-        a dynamic page
-      </Link>
     </main>
   );
 }
