@@ -3,7 +3,14 @@ import { useLocation, useRouteLoaderData } from "react-router";
 import type { RequestInfo } from "./context.ts";
 import site from "../site.config.ts";
 import { TRAILING_SLASH, type CanonicalOptions } from "./routing/canonical-url.ts";
-import { splitLocalePath, type LocalePath } from "./routing/locale.ts";
+import {
+  defaultLocaleOn,
+  domainOfHost,
+  splitLocalePath,
+  type Locale,
+  type LocalePath,
+} from "./routing/locale.ts";
+import type { DomainLocale } from "./routing/site-config.ts";
 
 /**
  * What the root loader gives every page: of the server's request info, what a
@@ -26,7 +33,8 @@ export function useRootData(): RootData | undefined {
 
 /** The current page's locale and its path without the locale prefix, from the URL. */
 export function useLocalePath(): LocalePath {
-  return splitLocalePath(useLocation().pathname);
+  const { defaultLocale } = useSiteInfo();
+  return splitLocalePath(useLocation().pathname, defaultLocale);
 }
 
 /**
@@ -41,6 +49,19 @@ export interface SiteInfo {
   readonly options: CanonicalOptions;
   /** The ids of the routes rendered once, separated by spaces. */
   readonly renderOnceRoutes: string;
+  /** The locale domain (`i18n.domains`) the page is on, or null. */
+  readonly domain: DomainLocale<Locale> | null;
+  /** The locale served unprefixed on the page's host: its domain's default, else the site's. */
+  readonly defaultLocale: Locale;
+}
+
+/**
+ * The host a page is on: its public origin's, or, when the server gave none
+ * (the root loader failed), the browser's own; null on the server then.
+ */
+function hostOf(origin: string): string | null {
+  if (origin !== "") return new URL(origin).host;
+  return typeof location === "undefined" ? null : location.host;
 }
 
 /** What the build itself knows: what a page has outside the root layout, or when the root loader failed. */
@@ -48,6 +69,8 @@ const BUILD_SITE_INFO: SiteInfo = {
   origin: "",
   options: { trailingSlash: TRAILING_SLASH, basePath: site.basePath },
   renderOnceRoutes: "",
+  domain: domainOfHost(hostOf("")),
+  defaultLocale: defaultLocaleOn(hostOf("")),
 };
 
 /** Provided by the root layout (app/root.tsx) from `useSiteInfoOf(useRootData())`. */
@@ -60,10 +83,16 @@ export function useSiteInfoOf(data: RootData | undefined): SiteInfo {
   // Absent from the data when the site has none.
   const basePath = data ? (data.basePath ?? "") : BUILD_SITE_INFO.options.basePath;
   const renderOnceRoutes = data?.renderOnceRoutes ?? BUILD_SITE_INFO.renderOnceRoutes;
-  return useMemo(
-    () => ({ origin, options: { trailingSlash, basePath }, renderOnceRoutes }),
-    [origin, trailingSlash, basePath, renderOnceRoutes],
-  );
+  return useMemo(() => {
+    const host = hostOf(origin);
+    return {
+      origin,
+      options: { trailingSlash, basePath },
+      renderOnceRoutes,
+      domain: domainOfHost(host),
+      defaultLocale: defaultLocaleOn(host),
+    };
+  }, [origin, trailingSlash, basePath, renderOnceRoutes]);
 }
 
 /** The visit's shared settings. */

@@ -2,6 +2,7 @@ import { data, redirect, type MiddlewareFunction } from "react-router";
 import { requestInfo } from "./context.ts";
 import { stripBasePath } from "./routing/base-path.ts";
 import { canonicalRedirect, isInternalPath } from "./routing/canonical-url.ts";
+import { defaultLocaleOn } from "./routing/locale.ts";
 import { redirectFor } from "./routing/redirects/rules.ts";
 import { SITE_REDIRECTS } from "./routing/redirects/site.ts";
 
@@ -35,6 +36,7 @@ export const siteRedirectMiddleware: MiddlewareFunction<Response> = ({ request, 
       path: url.pathname,
       search: url.search,
       header: (name) => request.headers.get(name) ?? undefined,
+      defaultLocale: defaultLocaleOn(url.host),
     },
     { trailingSlash, basePath },
   );

@@ -217,11 +217,12 @@ export function createRequestListener(deps: AppDependencies): AppListener {
       "revalidate",
       onDemandRevalidation(config, pages.purge, logger, limit("revalidate", REVALIDATE_RATE)),
     ],
+    // Before any redirect: a locale domain's rules read the host it names.
+    ["origin", publicOrigin(config)],
     ["site-redirect", siteRedirectRules(urls)],
     ["redirect", canonicalUrl(urls)],
     ["locale", localeDetection(urls)],
     ["build-binding", buildBinding(buildId, urls)],
-    ["origin", publicOrigin(config)],
     ["middleware", middleware],
     ["rewrites", rewrites],
     ["public", fileStep.public],

@@ -24,11 +24,13 @@ import {
 } from "react";
 import { Outlet, UNSAFE_DataRouterContext, useLocation } from "react-router";
 import { RouteAnnouncer } from "./route-announcer.tsx";
-import { useCanonicalOptions, useRootData } from "../root-data.ts";
+import { useRootData, useSiteInfo } from "../root-data.ts";
 import { stripBasePath } from "../routing/base-path.ts";
 import {
+  LOCALE_DOMAINS,
   PAGE_LOCALES,
   pageLocaleFields,
+  pageLocalesOn,
   pageLocaleOf,
   splitLocalePath,
   type Locale,
@@ -84,6 +86,7 @@ function splitPathAndQuery(target: string): { path: string; search: string } {
   const queryAt = target.indexOf("?");
   const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
   return {
+    // Only the path is kept: the locale a prefix names is the same on every host.
     path: splitLocalePath(pathname).path,
     search: queryAt === -1 ? "" : target.slice(queryAt),
   };
@@ -92,9 +95,10 @@ function splitPathAndQuery(target: string): { path: string; search: string } {
 /** `_app` with a page, its props and the router, and the head every `<Head>` feeds. */
 function AppFrame({ Component, pattern, data }: AppFrameProps) {
   const location = useLocation();
-  const { basePath } = useCanonicalOptions();
+  const { options, defaultLocale, domain } = useSiteInfo();
+  const { basePath } = options;
   const hydrated = useHydrated();
-  const { locale, path } = splitLocalePath(location.pathname);
+  const { locale, path } = splitLocalePath(location.pathname, defaultLocale);
   const ready = Boolean(data?.ready) || hydrated;
   const isFallback = data?.fallback === true;
   const isPreview = data?.preview === true;
@@ -122,11 +126,12 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
   const linkSettings = useMemo<LinkSettings>(
     () => ({
       locale: pageLocaleOf(locale),
-      defaultLocale: PAGE_LOCALES.defaultLocale,
+      defaultLocale: pageLocalesOn(defaultLocale).defaultLocale,
       locales: PAGE_LOCALES.locales ?? [],
+      domain,
       basePath,
     }),
-    [locale, basePath],
+    [locale, defaultLocale, domain, basePath],
   );
   const router = useMemo(() => {
     const fields: RouterFields = {
@@ -135,15 +140,27 @@ function AppFrame({ Component, pattern, data }: AppFrameProps) {
       query,
       asPath,
       basePath,
-      ...pageLocaleFields(locale),
-      domainLocales: undefined,
-      isLocaleDomain: false,
+      ...pageLocaleFields(locale, defaultLocale),
+      domainLocales: LOCALE_DOMAINS.length > 0 ? [...LOCALE_DOMAINS] : undefined,
+      isLocaleDomain: domain !== null,
       isFallback,
       isReady: ready,
       isPreview,
     };
     return createRouter(fields, linkSettings);
-  }, [pattern, query, asPath, basePath, locale, isFallback, ready, isPreview, linkSettings]);
+  }, [
+    pattern,
+    query,
+    asPath,
+    basePath,
+    locale,
+    defaultLocale,
+    domain,
+    isFallback,
+    ready,
+    isPreview,
+    linkSettings,
+  ]);
   const [store] = useState(() => new HeadStore());
 
   useEffect(() => {

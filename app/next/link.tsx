@@ -31,6 +31,7 @@ import { TRAILING_SLASH } from "../routing/canonical-url.ts";
 import { isRouterClick } from "../routing/links.ts";
 import {
   linkHref,
+  domainHref,
   localizedHref,
   resolveHref,
   type CurrentPage,
@@ -109,6 +110,19 @@ interface LinkBodyProps {
   ) => Promise<boolean>;
 }
 
+/**
+ * The `href` of a link to a path of the site: on a locale domain, a locale
+ * another (or this) domain serves is written as that domain's URL, as Next.js
+ * writes it; else the path in the locale, under the base path.
+ */
+function linkHrefOf(as: string, locale: string | false | undefined, settings: LinkSettings) {
+  const options = { trailingSlash: TRAILING_SLASH, basePath: settings.basePath };
+  return (
+    domainHref(as, locale, settings, options)?.href ??
+    linkHref(localizedHref(as, locale, settings), options)
+  );
+}
+
 function LinkBody({ link, anchorRef, settings, page, navigate }: LinkBodyProps): ReactElement {
   const {
     href: hrefProp,
@@ -129,10 +143,7 @@ function LinkBody({ link, anchorRef, settings, page, navigate }: LinkBodyProps):
   const href =
     resolved === null
       ? String(typeof asProp === "string" ? asProp : typeof hrefProp === "string" ? hrefProp : "")
-      : linkHref(localizedHref(resolved.as, locale, settings), {
-          trailingSlash: TRAILING_SLASH,
-          basePath: settings.basePath,
-        });
+      : linkHrefOf(resolved.as, locale, settings);
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>, childOnClick?: unknown) {
     if (typeof childOnClick === "function") childOnClick(event);

@@ -13,7 +13,14 @@ import {
   useLocation,
 } from "react-router";
 import { buildIdOfManifest } from "../routing/build-binding.ts";
-import { localeFieldsOf, PAGE_LOCALES, pageLocaleOf, splitLocalePath } from "../routing/locale.ts";
+import {
+  LOCALE_DOMAINS,
+  localeFieldsOf,
+  pageLocaleOf,
+  pageLocalesOn,
+  splitLocalePath,
+} from "../routing/locale.ts";
+import { useSiteInfo } from "../root-data.ts";
 import { pageParams } from "../routing/pages.ts";
 import { customAppInitialProps } from "./page/initial-props.ts";
 import { errorPageOf } from "./page/error-page.ts";
@@ -51,12 +58,15 @@ function useServerFacts(): NextDataFacts {
   const framework = useContext(UNSAFE_FrameworkContext);
   const location = useLocation();
   const { matches, loaderData, errors } = router.state;
-  const { locale, path } = splitLocalePath(location.pathname);
+  const { defaultLocale } = useSiteInfo();
+  const { locale, path } = splitLocalePath(location.pathname, defaultLocale);
   const appGip = customAppInitialProps(siteApp);
   const common = {
     buildId: framework ? buildIdOfManifest(framework.manifest) : "",
     appGip,
-    ...localeFieldsOf(pageLocaleOf(locale), PAGE_LOCALES),
+    ...localeFieldsOf(pageLocaleOf(locale), pageLocalesOn(defaultLocale)),
+    // As Next.js writes them: the config's list, on every host.
+    ...(LOCALE_DOMAINS.length > 0 && { domainLocales: LOCALE_DOMAINS }),
   };
   const error = errors ? Object.values(errors)[0] : undefined;
   if (error !== undefined) {

@@ -24,8 +24,10 @@ import { askMiddleware, canonicalPagePath } from "./page/middleware-answer.ts";
 import { isNotFoundRouteId } from "../routing/pages.ts";
 import { stripBasePath, withBasePath } from "../routing/base-path.ts";
 import { TRAILING_SLASH } from "../routing/canonical-url.ts";
+import { domainHostOf, type DomainLocale } from "../routing/site-config.ts";
 import {
   formatUrl,
+  domainHref,
   localizedHref,
   onlyHashChanges,
   resolveHref,
@@ -48,7 +50,9 @@ export interface RouterFields {
   readonly locale: string | undefined;
   readonly locales: string[] | undefined;
   readonly defaultLocale: string | undefined;
-  readonly domainLocales: undefined;
+  /** `i18n.domains` as the config writes it; undefined without. */
+  readonly domainLocales: DomainLocale[] | undefined;
+  /** Whether the page's host is one of them. */
   readonly isLocaleDomain: boolean;
   readonly isFallback: boolean;
   readonly isReady: boolean;
@@ -317,6 +321,15 @@ async function change(
     // Another origin: the browser goes there; this page is left.
     const href = formatUrl(as ?? url);
     return leaveFor(method, href);
+  }
+  // A locale another locale domain serves (i18n.domains): its page there, loaded
+  // as a document, as Next.js's client goes there.
+  const away = domainHref(resolved.as, options.locale, settings, {
+    trailingSlash: TRAILING_SLASH,
+    basePath: basePath(),
+  });
+  if (away !== null && domainHostOf(away.domain.domain) !== domainHostOf(location.host)) {
+    return leaveFor(method, away.href);
   }
   const target = localizedHref(resolved.as, options.locale, settings);
   // A path no page answers (an API route, a file, nothing) is the server's to

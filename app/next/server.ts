@@ -10,12 +10,23 @@
  * (server/steps/middleware/) carries them out and sends none of them on.
  */
 import { stripBasePath } from "../routing/base-path.ts";
-import { DEFAULT_LOCALE, LOCALE_PREFIXES, LOCALES } from "../routing/locale.ts";
+import {
+  DEFAULT_LOCALE,
+  domainOfHost,
+  LOCALE_DOMAINS,
+  LOCALE_PREFIXES,
+  LOCALES,
+} from "../routing/locale.ts";
+import type { DomainLocale } from "../routing/site-config.ts";
 
-/** What a URL of the site is read with: its base path and locales. */
+/** What a URL of the site is read with: its base path and locales (by domain too). */
 export interface NextUrlConfig {
   readonly basePath?: string;
-  readonly i18n?: { readonly locales: readonly string[]; readonly defaultLocale: string } | null;
+  readonly i18n?: {
+    readonly locales: readonly string[];
+    readonly defaultLocale: string;
+    readonly domains?: readonly DomainLocale[];
+  } | null;
   readonly trailingSlash?: boolean;
 }
 
@@ -24,7 +35,13 @@ export function siteUrlConfig(basePath: string, trailingSlash: boolean): NextUrl
   return {
     basePath,
     trailingSlash,
-    i18n: LOCALE_PREFIXES ? { locales: LOCALES, defaultLocale: DEFAULT_LOCALE } : null,
+    i18n: LOCALE_PREFIXES
+      ? {
+          locales: LOCALES,
+          defaultLocale: DEFAULT_LOCALE,
+          ...(LOCALE_DOMAINS.length > 0 && { domains: LOCALE_DOMAINS }),
+        }
+      : null,
   };
 }
 
@@ -38,6 +55,7 @@ export class NextURL {
   #config: NextUrlConfig;
   #basePath: string;
   #locale: string;
+  #domainLocale: DomainLocale | undefined;
 
   constructor(input: string | URL, base?: string | URL | NextUrlConfig, config?: NextUrlConfig) {
     const options = typeof base === "object" && !(base instanceof URL) ? base : config;
@@ -49,6 +67,7 @@ export class NextURL {
     this.#url = url;
     this.#basePath = "";
     this.#locale = "";
+    this.#domainLocale = undefined;
     this.#analyze();
   }
 
@@ -58,7 +77,9 @@ export class NextURL {
     this.#basePath = below === null ? "" : basePath;
     let pathname = below ?? this.#url.pathname;
     const i18n = this.#config.i18n;
-    this.#locale = i18n?.defaultLocale ?? "";
+    // On one of the site's locale domains, its default locale is the unprefixed one.
+    this.#domainLocale = domainOfHost(this.#url.hostname, i18n?.domains ?? []) ?? undefined;
+    this.#locale = this.defaultLocale ?? "";
     if (i18n) {
       const end = pathname.indexOf("/", 1);
       const first = end === -1 ? pathname.slice(1) : pathname.slice(1, end);
@@ -89,7 +110,11 @@ export class NextURL {
     this.#locale = value;
   }
   get defaultLocale(): string | undefined {
-    return this.#config.i18n?.defaultLocale;
+    return this.#domainLocale?.defaultLocale ?? this.#config.i18n?.defaultLocale;
+  }
+  /** The locale domain (`i18n.domains`) the URL's host is, as Next.js gives it. */
+  get domainLocale(): DomainLocale | undefined {
+    return this.#domainLocale;
   }
   get locales(): string[] | undefined {
     return this.#config.i18n ? [...this.#config.i18n.locales] : undefined;
@@ -163,7 +188,7 @@ export class NextURL {
     if (
       i18n &&
       this.#locale &&
-      this.#locale !== i18n.defaultLocale &&
+      this.#locale !== this.defaultLocale &&
       !has("/api") &&
       !has(`/${this.#locale.toLowerCase()}`)
     ) {

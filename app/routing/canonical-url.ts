@@ -6,7 +6,8 @@
  */
 import site from "../../site.config.ts";
 import { stripBasePath, withBasePath } from "./base-path.ts";
-import { localeOfSegment, localizedPath, type Locale } from "./locale.ts";
+import { localeHome, localeOfSegment, localizedPath, type Locale } from "./locale.ts";
+import type { DomainLocale } from "./site-config.ts";
 
 export const TRAILING_SLASH_MODES = ["never", "always"] as const;
 export type TrailingSlash = (typeof TRAILING_SLASH_MODES)[number];
@@ -118,10 +119,32 @@ export function canonicalRedirect(
 
 /**
  * The canonical href of an unprefixed app path in a locale, base path
- * included: what links point to (`/about` in fr -> `/shop/fr/about`).
+ * included: what links point to (`/about` in fr -> `/shop/fr/about`); on a
+ * host whose default locale is another, with that one unprefixed.
  */
-export function canonicalHref(locale: Locale, path: string, options: CanonicalOptions): string {
-  return urlPathOf(canonicalPath(localizedPath(locale, path), options), options);
+export function canonicalHref(
+  locale: Locale,
+  path: string,
+  options: CanonicalOptions,
+  defaultLocale?: Locale,
+): string {
+  return urlPathOf(canonicalPath(localizedPath(locale, path, defaultLocale), options), options);
+}
+
+/**
+ * The absolute URL of an unprefixed app path in a locale, for a page at
+ * `origin` on `domain` (its locale domain, or null): on the locale's own
+ * domain when the site has locale domains and the page is on one, else on
+ * `origin`. What canonical, `hreflang` and sitemap links say.
+ */
+export function localeUrl(
+  locale: Locale,
+  path: string,
+  at: { readonly origin: string; readonly domain: DomainLocale<Locale> | null },
+  options: CanonicalOptions,
+): string {
+  const home = localeHome(locale, at.domain);
+  return (home.origin || at.origin) + canonicalHref(locale, path, options, home.defaultLocale);
 }
 
 /** Where Vite writes the client build's own files, each named by its content's hash. */

@@ -5,6 +5,7 @@
  */
 
 import site from "../../site.config.ts";
+import { domainHostOf, type DomainLocale } from "./site-config.ts";
 
 /** The locales served, from site.config.ts (`i18n.locales`). */
 export const LOCALES = site.i18n.locales;
@@ -18,6 +19,68 @@ export const DEFAULT_LOCALE: Locale = site.i18n.defaultLocale;
  * segment is a locale and pages are told of none (site-config.ts).
  */
 export const LOCALE_PREFIXES: boolean = site.i18n.prefixes;
+
+/** The site's locale domains (`i18n.domains`), in the config's order; empty for none. */
+export const LOCALE_DOMAINS = site.i18n.domains as readonly DomainLocale<Locale>[];
+
+/**
+ * The domain a request's host is (`example.fr`, `EXAMPLE.fr:8443`: any port,
+ * any case), or null: a host no domain names, or a site without domains.
+ */
+export function domainOfHost<D extends DomainLocale>(
+  host: string | null | undefined,
+  domains: readonly D[] = LOCALE_DOMAINS as unknown as readonly D[],
+): D | null {
+  if (domains.length === 0 || !host) return null;
+  const name = domainHostOf(host);
+  return domains.find((domain) => domainHostOf(domain.domain) === name) ?? null;
+}
+
+/**
+ * The domain that serves `locale`: the first, in the config's order, whose
+ * default it is or which lists it (as Next.js picks it), or null.
+ */
+export function domainOfLocale(
+  locale: Locale,
+  domains: readonly DomainLocale<Locale>[] = LOCALE_DOMAINS,
+): DomainLocale<Locale> | null {
+  return (
+    domains.find(
+      (domain) => domain.defaultLocale === locale || (domain.locales ?? []).includes(locale),
+    ) ?? null
+  );
+}
+
+/**
+ * The locale served unprefixed on a host: its domain's default, else the
+ * site's (`i18n.defaultLocale`). Every rule that reads a path's locale asks
+ * with it; on a site without domains it is always the site's.
+ */
+export function defaultLocaleOn(host: string | null | undefined): Locale {
+  return domainOfHost(host)?.defaultLocale ?? DEFAULT_LOCALE;
+}
+
+/** The origin a domain is reached at: `https://example.fr` (`http:` when it says so). */
+export function domainOrigin(domain: DomainLocale): string {
+  return `${domain.http ? "http" : "https"}://${domain.domain.toLowerCase()}`;
+}
+
+/**
+ * Where a page of `locale` lives, seen from a host on `current` (its domain,
+ * or null): on another domain when `locale` has one and the host is a domain
+ * itself (as Next.js's links: a host that is none, such as a preview, keeps
+ * every locale on itself), `origin` "" for this host. `defaultLocale` is the
+ * one served unprefixed there.
+ */
+export function localeHome(
+  locale: Locale,
+  current: DomainLocale<Locale> | null,
+  domains: readonly DomainLocale<Locale>[] = LOCALE_DOMAINS,
+): { origin: string; defaultLocale: Locale } {
+  const domain = current === null ? null : domainOfLocale(locale, domains);
+  if (domain === null) return { origin: "", defaultLocale: current?.defaultLocale ?? DEFAULT_LOCALE };
+  return { origin: domainOrigin(domain), defaultLocale: domain.defaultLocale };
+}
 
 /** A site's locales as a Next.js page is told of them; null for none. */
 export interface PageLocales {
@@ -44,9 +107,19 @@ export function localeFieldsOf(locale: string | null, { locales, defaultLocale }
   };
 }
 
-/** The locale fields of a Next.js page's router in `locale`: undefined without `i18n`, as in Next.js. */
-export function pageLocaleFields(locale: Locale) {
-  const fields = localeFieldsOf(pageLocaleOf(locale), PAGE_LOCALES);
+/** The locales as a page on a host whose default is `defaultLocale` is told of them. */
+export function pageLocalesOn(defaultLocale: Locale): PageLocales {
+  return defaultLocale === DEFAULT_LOCALE || !LOCALE_PREFIXES
+    ? PAGE_LOCALES
+    : { locales: LOCALES, defaultLocale };
+}
+
+/**
+ * The locale fields of a Next.js page's router in `locale` (on a host whose
+ * default is `defaultLocale`): undefined without `i18n`, as in Next.js.
+ */
+export function pageLocaleFields(locale: Locale, defaultLocale: Locale = DEFAULT_LOCALE) {
+  const fields = localeFieldsOf(pageLocaleOf(locale), pageLocalesOn(defaultLocale));
   // The router's list is the page's own to change, as Next.js's is.
   return { ...fields, locales: fields.locales && [...fields.locales] };
 }
@@ -94,13 +167,16 @@ export interface LocalePath {
  * `/fr/about` -> fr + `/about`; `/about` -> en (unprefixed); `/xx/about` -> en + `/xx/about`
  * (an unknown prefix is just part of an unknown path).
  */
-export function splitLocalePath(pathname: string): LocalePath {
+export function splitLocalePath(
+  pathname: string,
+  defaultLocale: Locale = DEFAULT_LOCALE,
+): LocalePath {
   const end = pathname.indexOf("/", 1);
   const first = end === -1 ? pathname.slice(1) : pathname.slice(1, end);
   if (LOCALE_PREFIXES && isLocale(first)) {
     return { locale: first, prefix: first, path: end === -1 ? "/" : pathname.slice(end) };
   }
-  return { locale: DEFAULT_LOCALE, prefix: null, path: pathname };
+  return { locale: defaultLocale, prefix: null, path: pathname };
 }
 
 /**
@@ -109,17 +185,27 @@ export function splitLocalePath(pathname: string): LocalePath {
  * default's, -> en + `/a`), an unprefixed path in the default locale; the
  * locale null without i18n, where no segment is one.
  */
-export function localeAndPathOf(pathname: string): { locale: Locale | null; path: string } {
+export function localeAndPathOf(
+  pathname: string,
+  defaultLocale: Locale = DEFAULT_LOCALE,
+): { locale: Locale | null; path: string } {
   if (!LOCALE_PREFIXES) return { locale: null, path: pathname };
   const end = pathname.indexOf("/", 1);
   const named = localeOfSegment(end === -1 ? pathname.slice(1) : pathname.slice(1, end));
-  if (named === null) return { locale: DEFAULT_LOCALE, path: pathname };
+  if (named === null) return { locale: defaultLocale, path: pathname };
   return { locale: named, path: end === -1 ? "/" : pathname.slice(end) };
 }
 
-/** The path of `path` (unprefixed, starting with `/`) in `locale`: `/about` in fr -> `/fr/about`. */
-export function localizedPath(locale: Locale, path: string): string {
-  if (locale === DEFAULT_LOCALE) return path;
+/**
+ * The path of `path` (unprefixed, starting with `/`) in `locale`: `/about` in
+ * fr -> `/fr/about`; unprefixed in the host's `defaultLocale`.
+ */
+export function localizedPath(
+  locale: Locale,
+  path: string,
+  defaultLocale: Locale = DEFAULT_LOCALE,
+): string {
+  if (locale === defaultLocale) return path;
   return path === "/" ? `/${locale}` : `/${locale}${path}`;
 }
 
@@ -167,8 +253,13 @@ export function parseAcceptLanguage(header: string | null | undefined): Language
  * `*` or no match -> the default.
  */
 export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
+  return acceptedLocale(acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/** As `negotiateLocale`, but null when the header names none of the locales (or says `*` first). */
+function acceptedLocale(acceptLanguage: string | null | undefined): Locale | null {
   for (const { tag } of parseAcceptLanguage(acceptLanguage)) {
-    if (tag === "*") return DEFAULT_LOCALE;
+    if (tag === "*") return null;
     for (
       let range = tag;
       range !== "";
@@ -178,7 +269,7 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
       if (locale !== null) return locale;
     }
   }
-  return DEFAULT_LOCALE;
+  return null;
 }
 
 /** The locale remembered in the `locale` cookie (in any case), or null when absent or not a locale we serve. */
@@ -206,14 +297,40 @@ export function preferredLocale({ cookie, acceptLanguage }: LocaleSignals): Loca
   return localeFromCookie(cookie) ?? negotiateLocale(acceptLanguage);
 }
 
+/** Where locale detection sends a visitor: a locale, at an origin ("" for this host) whose default is `defaultLocale`. */
+export interface DetectedLocale {
+  readonly locale: Locale;
+  readonly origin: string;
+  readonly defaultLocale: Locale;
+}
+
 /**
- * Locale detection, which happens only on the root path: the locale to send the
- * visitor to, or null to serve `/` as it is.
+ * Locale detection, which happens only on the root path: where to send the
+ * visitor, or null to serve `/` as it is. On a host that is one of the
+ * site's domains, as in Next.js, the domain's default locale is the answer
+ * unless the browser's languages (not the cookie) name a locale of another
+ * domain, or a locale of this one other than its default: then that locale's
+ * home, on its domain.
  */
-export function detectedLocale(pathname: string, signals: LocaleSignals): Locale | null {
+export function detectedLocale(
+  pathname: string,
+  signals: LocaleSignals,
+  host?: string | null,
+  domains: readonly DomainLocale<Locale>[] = LOCALE_DOMAINS,
+): DetectedLocale | null {
   if (!LOCALE_DETECTION || pathname !== "/") return null;
-  const locale = preferredLocale(signals);
-  return locale === DEFAULT_LOCALE ? null : locale;
+  const domain = domainOfHost(host, domains);
+  if (domain === null) {
+    const locale = preferredLocale(signals);
+    return locale === DEFAULT_LOCALE
+      ? null
+      : { locale, origin: "", defaultLocale: DEFAULT_LOCALE };
+  }
+  const accepted = acceptedLocale(signals.acceptLanguage);
+  const home = accepted === null ? null : domainOfLocale(accepted, domains);
+  if (accepted === null || home === null) return null;
+  if (home === domain && accepted === domain.defaultLocale) return null;
+  return { locale: accepted, origin: domainOrigin(home), defaultLocale: home.defaultLocale };
 }
 
 /**

@@ -162,14 +162,10 @@ function i18nOf(i18n: unknown, problems: string[]): SiteConfigInput<string>["i18
     problems.push("i18n: must be an object");
     return undefined;
   }
+  // An empty list, as some configs write it, is none.
   const { domains, ...rest } = i18n;
-  if (domains !== undefined && !(Array.isArray(domains) && domains.length === 0)) {
-    problems.push(
-      "i18n.domains: locales by domain are not supported; serve each locale under its path prefix (/fr/...), or each domain from its own deployment",
-    );
-  }
-  // The rest is site-config.ts's to check, key by key.
-  return rest as unknown as SiteConfigInput<string>["i18n"];
+  if (Array.isArray(domains) && domains.length === 0) return rest as never;
+  return i18n as unknown as SiteConfigInput<string>["i18n"];
 }
 
 /**

@@ -33,6 +33,13 @@ export interface SiteConfigInput<L extends string> {
     readonly defaultLocale: NoInfer<L>;
     /** Whether `/` sends a visitor to the prefix of their language (307). Default: true. */
     readonly localeDetection?: boolean;
+    /**
+     * Locales by host, as Next.js writes them: on `domain` (a host name, any
+     * port), `defaultLocale` is served unprefixed; `locales` are the others it
+     * serves prefixed, `http: true` when it is reached over plain HTTP. A host
+     * that is none of them has the site's default locale. Default: none.
+     */
+    readonly domains?: readonly DomainLocaleInput<NoInfer<L>>[];
   };
   /** `true`: `/about/` is canonical, `/about` redirects to it (308). Default: false. */
   readonly trailingSlash?: boolean;
@@ -81,11 +88,24 @@ export interface SiteConfigInput<L extends string> {
   readonly env?: Readonly<Record<string, string>>;
 }
 
+/** One entry of `i18n.domains`, as next.config writes it. */
+export interface DomainLocaleInput<L extends string> {
+  readonly domain: string;
+  readonly defaultLocale: L;
+  readonly locales?: readonly L[];
+  readonly http?: boolean;
+}
+
+/** A domain of the site's locales, as the config writes it (Next.js hands pages the list as it is). */
+export type DomainLocale<L extends string = string> = DomainLocaleInput<L>;
+
 export interface SiteConfig<L extends string = string> {
   readonly i18n: {
     readonly locales: readonly L[];
     readonly defaultLocale: L;
     readonly localeDetection: boolean;
+    /** `i18n.domains`; empty for none. */
+    readonly domains: readonly DomainLocale<L>[];
     /**
      * Whether the locales are path prefixes: a site with `i18n`. Without it, as
      * in Next.js, no path segment is a locale (a page under `en/` is a page) and
@@ -212,8 +232,10 @@ export function siteConfigProblems(input: unknown): string[] {
   const i18n = input.i18n;
   if (i18n === undefined) return problems;
   if (!isObject(i18n)) return [...problems, "i18n: must be an object"];
-  problems.push(...unknownKeys(i18n, ["locales", "defaultLocale", "localeDetection"], "i18n."));
-  const { locales, defaultLocale, localeDetection } = i18n;
+  problems.push(
+    ...unknownKeys(i18n, ["locales", "defaultLocale", "localeDetection", "domains"], "i18n."),
+  );
+  const { locales, defaultLocale, localeDetection, domains } = i18n;
   if (!Array.isArray(locales) || locales.length === 0) {
     problems.push("i18n.locales: must be a list of one locale or more");
   } else {
@@ -239,6 +261,67 @@ export function siteConfigProblems(input: unknown): string[] {
   }
   if (localeDetection !== undefined && typeof localeDetection !== "boolean")
     problems.push(`i18n.localeDetection: ${JSON.stringify(localeDetection)} must be true or false`);
+  if (domains !== undefined)
+    problems.push(...domainProblems(domains, Array.isArray(locales) ? locales : []));
+  return problems;
+}
+
+// A host name, as Next.js takes one: no scheme, port, path or user.
+const DOMAIN_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+
+/** The host name a domain entry or a Host header names: lower case, without a port. */
+export const domainHostOf = (domain: string): string => domain.split(":", 1)[0]!.toLowerCase();
+
+function domainProblems(domains: unknown, locales: readonly unknown[]): string[] {
+  if (!Array.isArray(domains)) return ["i18n.domains: must be a list"];
+  const problems: string[] = [];
+  const hosts = new Map<string, number>();
+  const defaults = new Map<unknown, number>();
+  const listed = new Map<unknown, number>();
+  domains.forEach((entry: unknown, i) => {
+    const at = `i18n.domains[${i}]`;
+    if (!isObject(entry)) {
+      problems.push(`${at}: must be an object with domain and defaultLocale`);
+      return;
+    }
+    problems.push(...unknownKeys(entry, ["domain", "defaultLocale", "locales", "http"], `${at}.`));
+    const { domain, defaultLocale, locales: own, http } = entry;
+    if (typeof domain !== "string" || !DOMAIN_NAME.test(domain)) {
+      problems.push(
+        `${at}.domain: ${JSON.stringify(domain)} must be a host name without protocol or port, such as "example.fr"`,
+      );
+    } else {
+      const host = domainHostOf(domain);
+      const first = hosts.get(host);
+      if (first === undefined) hosts.set(host, i);
+      else problems.push(`${at}.domain: "${domain}" is listed twice (at i18n.domains[${first}])`);
+    }
+    if (!locales.includes(defaultLocale)) {
+      problems.push(
+        `${at}.defaultLocale: ${JSON.stringify(defaultLocale)} must be one of i18n.locales`,
+      );
+    } else {
+      const first = defaults.get(defaultLocale);
+      if (first === undefined) defaults.set(defaultLocale, i);
+      else
+        problems.push(
+          `${at}.defaultLocale: "${String(defaultLocale)}" is already the default of i18n.domains[${first}]; a locale has one domain`,
+        );
+    }
+    if (own !== undefined && !Array.isArray(own)) problems.push(`${at}.locales: must be a list`);
+    for (const [j, locale] of (Array.isArray(own) ? own : []).entries()) {
+      const first = listed.get(locale);
+      if (!locales.includes(locale))
+        problems.push(`${at}.locales[${j}]: ${JSON.stringify(locale)} must be one of i18n.locales`);
+      else if (first !== undefined && first !== i)
+        problems.push(
+          `${at}.locales[${j}]: "${String(locale)}" is already listed by i18n.domains[${first}]; a locale has one domain`,
+        );
+      else listed.set(locale, i);
+    }
+    if (http !== undefined && typeof http !== "boolean")
+      problems.push(`${at}.http: ${JSON.stringify(http)} must be true or false`);
+  });
   return problems;
 }
 
@@ -288,6 +371,7 @@ export function defineSiteConfig<const L extends string>(input: SiteConfigInput<
       locales: Object.freeze([...i18n.locales]),
       defaultLocale: i18n.defaultLocale,
       localeDetection: i18n.localeDetection ?? true,
+      domains: deepFreeze(structuredClone([...(i18n.domains ?? [])])),
       prefixes: input.i18n !== undefined,
     }),
     trailingSlash: input.trailingSlash ?? false,

@@ -11,9 +11,11 @@
 import { stripBasePath } from "../../app/routing/base-path.ts";
 import {
   DEFAULT_LOCALE,
+  defaultLocaleOn,
   LOCALE_PREFIXES,
   LOCALES,
   pageLocaleOf,
+  type Locale,
 } from "../../app/routing/locale.ts";
 import {
   pageRouteOfId,
@@ -46,6 +48,8 @@ interface PageEntry {
 interface FoundPage extends PageEntry {
   readonly params: PageParams;
   readonly locale: string;
+  /** The locale served unprefixed on the request's host. */
+  readonly defaultLocale: Locale;
   readonly path: string;
   /** The route's pattern as React Router reports it (`/fr/blog/:slug`): the access log's and the caches'. */
   readonly routePattern: string;
@@ -80,7 +84,11 @@ export function nextData(
     }),
   );
 
-  function find(rawPath: string): FoundPage | null | "another-build" {
+  /** The page a data URL asks for, on a host whose unprefixed locale is `defaultLocale`. */
+  function find(
+    rawPath: string,
+    defaultLocale: Locale = DEFAULT_LOCALE,
+  ): FoundPage | null | "another-build" {
     const below = stripBasePath(rawPath, basePath);
     if (below === null) return null;
     const target = parseNextDataPath(below, LOCALE_PREFIXES ? LOCALES : null);
@@ -89,13 +97,14 @@ export function nextData(
     const locale = target.locale ?? DEFAULT_LOCALE;
     const found = match(target.path);
     if (found === null) return null;
-    const prefix = locale !== DEFAULT_LOCALE ? locale : null;
+    const prefix = locale !== defaultLocale ? locale : null;
     const routePath = [prefix, routePathOf(found.page)].filter(Boolean).join("/");
     return {
       page: found.page,
       module: found.page.module,
       params: found.params,
       locale,
+      defaultLocale,
       path: target.path,
       routePattern: `/${routePath}`,
     };
@@ -116,6 +125,7 @@ export function nextData(
         params: found.params,
         // Pages are told of no locale without i18n, as the data URL names none.
         locale: pageLocaleOf(found.locale),
+        ...(found.defaultLocale !== DEFAULT_LOCALE && { defaultLocale: found.defaultLocale }),
         path: found.path,
         search: searchWithout(search, found.params),
         querySearch: search,
@@ -149,7 +159,7 @@ export function nextData(
       }
       // A data request rewritten to another page's (page-of.ts): that page's data URL.
       const asked = exchange.rewrittenFrom === undefined ? rawPath : basePath + path;
-      const found = find(asked);
+      const found = find(asked, defaultLocaleOn(exchange.origin?.host));
       if (found === null || found === "another-build") {
         // No data here for this URL: not `{ notFound: true }`, so the client loads the
         // page. With a middleware, `{}`, as Next.js answers then.

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TRAILING_SLASH, type TrailingSlash } from "../../app/routing/canonical-url.ts";
 import { DEFAULT_IMAGE_QUALITY } from "../../app/images.ts";
+import { LOCALE_DOMAINS } from "../../app/routing/locale.ts";
 import { isSourceExpression, parseExtraSources, type CspOptions } from "../pages/csp.ts";
 import { MODERN_FORMATS, type ModernFormat } from "../steps/images/format.ts";
 
@@ -341,6 +342,12 @@ export function loadConfig(given: Env): Readonly<Config> {
   if (env.TRAILING_SLASH !== undefined) {
     problems.push(
       `TRAILING_SLASH=${JSON.stringify(env.TRAILING_SLASH)}: no longer read; the trailing-slash style is trailingSlash in site.config.ts (true for "always"), set before the build`,
+    );
+  }
+  // A locale domain is told by the host each request names: one fixed origin would name one.
+  if (config.publicOrigin !== null && LOCALE_DOMAINS.length > 0) {
+    problems.push(
+      "PUBLIC_ORIGIN: the site has locale domains (i18n.domains), each known by the host a request names; leave PUBLIC_ORIGIN unset (behind a proxy, TRUST_PROXY=true reads X-Forwarded-Host)",
     );
   }
   if (config.shutdownDelayMs >= config.shutdownTimeoutMs) {

@@ -8,6 +8,7 @@ import { documentPathOfDataRequest } from "../../app/routing/build-binding.ts";
 import { canonicalPath, type CanonicalOptions } from "../../app/routing/canonical-url.ts";
 import {
   DEFAULT_LOCALE,
+  defaultLocaleOn,
   LOCALE_PREFIXES,
   LOCALES,
   localeAndPathOf,
@@ -42,9 +43,10 @@ export function pageOf(exchange: Exchange, buildId: string, urls: CanonicalOptio
     if (target === null || target.buildId !== buildId) return null;
     // parseNextDataPath took only the site's locales.
     const locale = (target.locale ?? DEFAULT_LOCALE) as Locale;
-    // The page's own URL, as a document request would have it: in the site's
-    // slash style (`/about/` with `trailingSlash: true`), as Next.js gives it.
-    const page = canonicalPath(localizedPath(locale, target.path), urls);
+    // The page's own URL, as a document request would have it on this host: in
+    // the site's slash style (`/about/` with `trailingSlash: true`), as Next.js gives it.
+    const here = defaultLocaleOn(exchange.origin?.host);
+    const page = canonicalPath(localizedPath(locale, target.path, here), urls);
     return { path: page, search: rawSearch, data: "next-data" };
   }
   if (path.endsWith(".data")) {
@@ -99,6 +101,6 @@ export function rewriteDataRequest(
   search: string,
 ): void {
   exchange.res.setHeader(MIDDLEWARE_REWRITE_HEADER, basePath + path + search);
-  const { locale, path: below } = localeAndPathOf(path);
+  const { locale, path: below } = localeAndPathOf(path, defaultLocaleOn(exchange.origin?.host));
   rewriteExchange(exchange, basePath, nextDataPath({ buildId, locale, path: below }), search);
 }

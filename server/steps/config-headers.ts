@@ -8,7 +8,12 @@
  */
 import { compileHeaderRules, headersFor, type HeaderRule } from "../../app/routing/header-rules.ts";
 import { matchedPath } from "../../app/next/middleware/matcher.ts";
-import { LOCALE_PREFIXES, LOCALES, localeAndPathOf } from "../../app/routing/locale.ts";
+import {
+  defaultLocaleOn,
+  LOCALE_PREFIXES,
+  LOCALES,
+  localeAndPathOf,
+} from "../../app/routing/locale.ts";
 import { NEXT_DATA_PREFIX, parseNextDataPath } from "../../app/next/routing/data-url.ts";
 import { conditionSubjectOf } from "../platform/condition-subject.ts";
 import type { Step } from "../platform/exchange.ts";
@@ -30,7 +35,7 @@ export function configHeaders(rules: readonly HeaderRule[], basePath: string): S
       data !== null
         ? { locale: data.locale, path: data.path }
         : path !== null
-          ? localeAndPathOf(path)
+          ? localeAndPathOf(path, defaultLocaleOn(req.headers.host))
           : { locale: null, path: rawPath };
     const full = path === null ? rawPath : matchedPath(site, locale, below);
     const subject = conditionSubjectOf(req, rawSearch, req.headers.host ?? "");

@@ -4,7 +4,7 @@ import {
   isInternalPath,
   type CanonicalOptions,
 } from "../../app/routing/canonical-url.ts";
-import { detectedLocale } from "../../app/routing/locale.ts";
+import { defaultLocaleOn, detectedLocale } from "../../app/routing/locale.ts";
 import { redirectFor, siteRedirects } from "../../app/routing/redirects/rules.ts";
 import site from "../../site.config.ts";
 import { sendRedirect, type Exchange, type Step } from "../platform/exchange.ts";
@@ -38,6 +38,7 @@ export function siteRedirectRules(options: CanonicalOptions): Step {
           const value = req.headers[name];
           return Array.isArray(value) ? value.join(", ") : value;
         },
+        defaultLocale: defaultLocaleOn(exchange.origin?.host),
       },
       options,
     );
@@ -82,7 +83,9 @@ export function canonicalUrl(options: CanonicalOptions): Step {
 
 /**
  * The home page only (`/`, or the base path): a visitor who prefers another
- * locale (cookie, then Accept-Language) is sent there. Reached in canonical form.
+ * locale (cookie, then Accept-Language) is sent there; on a locale domain, to
+ * another domain's home by the rule of app/routing/locale.ts. Reached in
+ * canonical form, after the public origin is known.
  */
 export function localeDetection(options: CanonicalOptions): Step {
   return (exchange) => {
@@ -90,13 +93,15 @@ export function localeDetection(options: CanonicalOptions): Step {
     if (path !== "/" || (req.method !== "GET" && req.method !== "HEAD")) return false;
     // The answer for `/` depends on both, for every cache between us and the visitor.
     res.appendHeader("Vary", "Accept-Language, Cookie");
-    const locale = detectedLocale(path, {
-      cookie: req.headers.cookie,
-      acceptLanguage: req.headers["accept-language"],
-    });
-    if (locale === null) return false;
+    const detected = detectedLocale(
+      path,
+      { cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] },
+      exchange.origin?.host,
+    );
+    if (detected === null) return false;
     withoutRuleHeaders(exchange);
-    const location = canonicalHref(locale, "/", options) + rawSearch;
+    const { locale, origin, defaultLocale } = detected;
+    const location = origin + canonicalHref(locale, "/", options, defaultLocale) + rawSearch;
     sendRedirect(res, 307, location);
     return true;
   };

@@ -1,6 +1,11 @@
 import { describe, expect, test } from "vitest";
+import type { DomainLocale } from "../../app/routing/site-config.ts";
 import {
   detectedLocale,
+  domainOfHost,
+  domainOfLocale,
+  localeHome,
+  type Locale,
   localeCookie,
   localeFromCookie,
   localizedPath,
@@ -102,7 +107,86 @@ describe("detectedLocale: only on /", () => {
     ["/about", { cookie: undefined, acceptLanguage: "fr" }, null],
     ["/fr", { cookie: "locale=de", acceptLanguage: undefined }, null],
   ])("%s %j -> %s", (path, signals, expected) => {
-    expect(detectedLocale(path, signals)).toBe(expected);
+    expect(detectedLocale(path, signals)?.locale ?? null).toBe(expected);
+  });
+});
+
+// The example site's locales (en, fr, de) on two domains, as next.config writes them.
+const DOMAINS = [
+  { domain: "example.com", defaultLocale: "en", locales: ["de"] },
+  { domain: "example.fr", defaultLocale: "fr", http: true },
+] as const satisfies readonly DomainLocale<Locale>[];
+
+describe("locale domains: a host's domain, a locale's domain", () => {
+  test.each([
+    ["example.fr", "example.fr"],
+    ["EXAMPLE.fr:8443", "example.fr"],
+    ["www.example.fr", null],
+    ["localhost:3000", null],
+    [null, null],
+  ])("host %s is on %s", (host, domain) => {
+    expect(domainOfHost(host, DOMAINS)?.domain ?? null).toBe(domain);
+  });
+
+  test.each([
+    ["en", "example.com"],
+    ["de", "example.com"],
+    ["fr", "example.fr"],
+  ] as const)("%s is served by %s", (locale, domain) => {
+    expect(domainOfLocale(locale, DOMAINS)?.domain).toBe(domain);
+  });
+
+  test.each([
+    // On a locale domain, each locale at its home; elsewhere (a preview host), on itself.
+    ["fr", "example.com", { origin: "http://example.fr", defaultLocale: "fr" }],
+    ["de", "example.fr", { origin: "https://example.com", defaultLocale: "en" }],
+    ["en", "example.com", { origin: "https://example.com", defaultLocale: "en" }],
+    ["fr", "preview.internal", { origin: "", defaultLocale: "en" }],
+  ] as const)("%s seen from %s lives at %j", (locale, host, home) => {
+    expect(localeHome(locale, domainOfHost(host, DOMAINS), DOMAINS)).toEqual(home);
+  });
+});
+
+describe("on a host whose unprefixed locale is fr (a locale domain's)", () => {
+  test.each([
+    ["/about", "fr", null, "/about"],
+    ["/fr/about", "fr", "fr", "/about"],
+    ["/en/about", "en", "en", "/about"],
+  ])("%s -> locale %s, prefix %s, path %s", (input, locale, prefix, path) => {
+    expect(splitLocalePath(input, "fr")).toEqual({ locale, prefix, path });
+  });
+
+  test.each([
+    ["fr", "/about", "/about"],
+    ["en", "/about", "/en/about"],
+    ["en", "/", "/en"],
+  ] as const)("%s %s -> %s", (locale, path, expected) => {
+    expect(localizedPath(locale, path, "fr")).toBe(expected);
+  });
+});
+
+describe("detectedLocale on a locale domain: Accept-Language names another domain's home", () => {
+  test.each([
+    ["example.fr", { acceptLanguage: undefined }, null],
+    ["example.fr", { acceptLanguage: "fr-FR,fr;q=0.9" }, null],
+    ["example.fr", { acceptLanguage: "en" }, ["en", "https://example.com"]],
+    ["EXAMPLE.COM:443", { acceptLanguage: "fr" }, ["fr", "http://example.fr"]],
+    // A locale of this domain other than its default: its prefix, here.
+    ["example.com", { acceptLanguage: "de" }, ["de", "https://example.com"]],
+    ["example.com", { acceptLanguage: "en-GB" }, null],
+    // On a domain, the cookie is not read: the domain says the locale.
+    ["example.com", { cookie: "locale=fr", acceptLanguage: undefined }, null],
+    // A host that is no domain: the site's rule (cookie, then Accept-Language), on itself.
+    ["localhost:3000", { cookie: "locale=de", acceptLanguage: "fr" }, ["de", ""]],
+  ] as const)("%s %j -> %j", (host, signals, expected) => {
+    const found = detectedLocale("/", { cookie: undefined, ...signals }, host, DOMAINS);
+    expect(found && [found.locale, found.origin]).toEqual(expected);
+  });
+
+  test("only on /", () => {
+    expect(
+      detectedLocale("/about", { cookie: undefined, acceptLanguage: "fr" }, "example.com", DOMAINS),
+    ).toBeNull();
   });
 });
 

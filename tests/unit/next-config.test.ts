@@ -86,16 +86,6 @@ describe("keys reported and ignored", () => {
 
 describe("keys that stop the build, each saying what to do", () => {
   test.each([
-    [
-      {
-        i18n: {
-          locales: ["en"],
-          defaultLocale: "en",
-          domains: [{ domain: "x.fr", defaultLocale: "fr" }],
-        },
-      },
-      "i18n.domains: locales by domain are not supported",
-    ],
     [{ rewrites: [] }, "rewrites: must be a function that returns the list"],
     [
       { generateBuildId: async () => "x" },
@@ -162,6 +152,7 @@ describe("the site config a next.config makes", () => {
       locales: ["en", "fr"],
       defaultLocale: "en",
       localeDetection: true,
+      domains: [],
       prefixes: true,
     });
     expect(lines).toEqual(["next.config: webpack: ignored (the shell builds with Vite)"]);

@@ -61,8 +61,87 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
       'i18n.localeDetection: "yes" must be true or false',
     ],
     [
-      { i18n: { locales: ["en"], defaultLocale: "en", domains: [] } },
-      "i18n.domains: not a setting (known: locales, defaultLocale, localeDetection)",
+      { i18n: { locales: ["en"], defaultLocale: "en", domains: {} } },
+      "i18n.domains: must be a list",
+    ],
+    [
+      {
+        i18n: {
+          locales: ["en", "fr", "nl-NL", "nl-BE"],
+          defaultLocale: "en",
+          domains: [{ domain: "https://example.fr", defaultLocale: "fr" }],
+        },
+      },
+      'i18n.domains[0].domain: "https://example.fr" must be a host name without protocol or port, such as "example.fr"',
+    ],
+    [
+      {
+        i18n: {
+          locales: ["en", "fr", "nl-NL", "nl-BE"],
+          defaultLocale: "en",
+          domains: [{ domain: "example.fr:3000", defaultLocale: "fr" }],
+        },
+      },
+      'i18n.domains[0].domain: "example.fr:3000" must be a host name without protocol or port, such as "example.fr"',
+    ],
+    [
+      {
+        i18n: {
+          locales: ["en", "fr", "nl-NL", "nl-BE"],
+          defaultLocale: "en",
+          domains: [{ domain: "example.de", defaultLocale: "de" }],
+        },
+      },
+      'i18n.domains[0].defaultLocale: "de" must be one of i18n.locales',
+    ],
+    [
+      {
+        i18n: {
+          locales: ["en", "fr", "nl-NL", "nl-BE"],
+          defaultLocale: "en",
+          domains: [
+            { domain: "example.fr", defaultLocale: "fr" },
+            { domain: "Example.FR", defaultLocale: "en" },
+          ],
+        },
+      },
+      'i18n.domains[1].domain: "Example.FR" is listed twice (at i18n.domains[0])',
+    ],
+    [
+      {
+        i18n: {
+          locales: ["en", "fr", "nl-NL", "nl-BE"],
+          defaultLocale: "en",
+          domains: [
+            { domain: "example.fr", defaultLocale: "fr" },
+            { domain: "france.example", defaultLocale: "fr" },
+          ],
+        },
+      },
+      'i18n.domains[1].defaultLocale: "fr" is already the default of i18n.domains[0]; a locale has one domain',
+    ],
+    [
+      {
+        i18n: {
+          locales: ["en", "fr", "nl-NL", "nl-BE"],
+          defaultLocale: "en",
+          domains: [
+            { domain: "example.nl", defaultLocale: "nl-NL", locales: ["nl-BE"] },
+            { domain: "example.be", defaultLocale: "fr", locales: ["nl-BE"] },
+          ],
+        },
+      },
+      'i18n.domains[1].locales[0]: "nl-BE" is already listed by i18n.domains[0]; a locale has one domain',
+    ],
+    [
+      {
+        i18n: {
+          locales: ["en", "fr", "nl-NL", "nl-BE"],
+          defaultLocale: "en",
+          domains: [{ domain: "example.fr", defaultLocale: "fr", http: "yes" }],
+        },
+      },
+      'i18n.domains[0].http: "yes" must be true or false',
     ],
     [
       { assetPrefix: "/cdn" },
@@ -112,7 +191,13 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
 describe("site.config.ts: the defaults, as Next.js's", () => {
   test("locale detection on and no trailing slash unless said", () => {
     expect(defineSiteConfig({ i18n: { locales: ["de", "es"], defaultLocale: "es" } })).toEqual({
-      i18n: { locales: ["de", "es"], defaultLocale: "es", localeDetection: true, prefixes: true },
+      i18n: {
+        locales: ["de", "es"],
+        defaultLocale: "es",
+        localeDetection: true,
+        domains: [],
+        prefixes: true,
+      },
       trailingSlash: false,
       redirects: [],
       headers: [],
@@ -135,7 +220,13 @@ describe("site.config.ts: the defaults, as Next.js's", () => {
 
   test("no i18n: one locale, unprefixed, nothing to detect", () => {
     expect(defineSiteConfig({ trailingSlash: true })).toEqual({
-      i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false, prefixes: false },
+      i18n: {
+        locales: ["en"],
+        defaultLocale: "en",
+        localeDetection: false,
+        domains: [],
+        prefixes: false,
+      },
       trailingSlash: true,
       redirects: [],
       headers: [],
@@ -174,7 +265,13 @@ describe("site.config.ts: what the browser gets", () => {
 
   test("its settings, without the server's redirects; the CDN's URL without its last slash", () => {
     expect(browserSiteConfig(config)).toEqual({
-      i18n: { locales: ["en"], defaultLocale: "en", localeDetection: false, prefixes: false },
+      i18n: {
+        locales: ["en"],
+        defaultLocale: "en",
+        localeDetection: false,
+        domains: [],
+        prefixes: false,
+      },
       trailingSlash: true,
       hasRewrites: false,
       assetPrefix: "https://cdn.example.com/site",

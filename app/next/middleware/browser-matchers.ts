@@ -7,7 +7,7 @@
  * no word from the server; Next.js's client skips its middleware request then too.
  */
 import { stripBasePath } from "../../routing/base-path.ts";
-import { localeAndPathOf } from "../../routing/locale.ts";
+import { localeAndPathOf, type Locale } from "../../routing/locale.ts";
 import { matchedPath, type MatcherSite } from "./matched-path.ts";
 import type { CompiledMatcher, MatcherEntry } from "./matcher.ts";
 
@@ -43,11 +43,12 @@ export function matcherNamesPath(
   regexps: readonly RegExp[] | null,
   pathname: string,
   site: MatcherSite,
+  defaultLocale?: Locale,
 ): boolean {
   if (regexps === null) return true;
   const below = stripBasePath(pathname, site.basePath);
   // Outside the base path: a matcher's sources are all under it.
   if (below === null) return false;
-  const { locale, path } = localeAndPathOf(below);
+  const { locale, path } = localeAndPathOf(below, defaultLocale);
   return regexps.some((regexp) => regexp.test(matchedPath(site, locale, path)));
 }

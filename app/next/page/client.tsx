@@ -27,7 +27,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { basePathOfBasename, stripBasePath } from "../../routing/base-path.ts";
-import { pageLocaleFields, splitLocalePath } from "../../routing/locale.ts";
+import { defaultLocaleOn, pageLocaleFields, splitLocalePath } from "../../routing/locale.ts";
 import { pageParams, pageRouteOf } from "../../routing/pages.ts";
 import { replacedByDocument } from "../../client/route-load.ts";
 import { isNotFoundData } from "../routing/data-url.ts";
@@ -68,7 +68,10 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
     const url = new URL(request.url);
     const basePath = basePathOfBasename(window.__reactRouterContext?.basename);
     const shown = url.pathname + url.search + url.hash;
-    const { locale, path } = splitLocalePath(stripBasePath(url.pathname, basePath) ?? url.pathname);
+    const { locale, path } = splitLocalePath(
+      stripBasePath(url.pathname, basePath) ?? url.pathname,
+      defaultLocaleOn(url.host),
+    );
     const params = pageParams(pattern, path) ?? {};
     const query = nextQuery(url.search, params);
 
@@ -101,7 +104,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       }
       if (!hasInitialProps(siteApp, page)) return { props: { pageProps: {} }, ready: true };
       const asPath = path + url.search;
-      const localeFields = pageLocaleFields(locale);
+      const localeFields = pageLocaleFields(locale, defaultLocaleOn(url.host));
       const props = await initialProps(
         siteApp,
         page,

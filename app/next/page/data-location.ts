@@ -5,7 +5,7 @@
  */
 import { stripBasePath } from "../../routing/base-path.ts";
 import { buildIdOfManifest } from "../../routing/build-binding.ts";
-import { pageLocaleOf, splitLocalePath } from "../../routing/locale.ts";
+import { defaultLocaleOn, pageLocaleOf, splitLocalePath } from "../../routing/locale.ts";
 import { pageParams } from "../../routing/pages.ts";
 import { nextDataPath } from "../routing/data-url.ts";
 import { nextQuery, searchOf } from "../routing/query.ts";
@@ -23,7 +23,10 @@ export function nextDataUrlOf(
   basePath: string,
   querySearch = url.search,
 ): string {
-  const { locale, path } = splitLocalePath(stripBasePath(url.pathname, basePath) ?? url.pathname);
+  const { locale, path } = splitLocalePath(
+    stripBasePath(url.pathname, basePath) ?? url.pathname,
+    defaultLocaleOn(url.host),
+  );
   // No page (a path the middleware may redirect): the query as it is.
   const search =
     pattern === null

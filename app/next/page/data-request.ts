@@ -20,6 +20,11 @@ export interface PageRequest {
   /** `?x=1`, or "". */
   readonly search: string;
   /**
+   * The locale served unprefixed on the request's host, when a locale domain
+   * (`i18n.domains`) makes it other than the site's default.
+   */
+  readonly defaultLocale?: string;
+  /**
    * The search the query is read from, when not `search`: a data URL's whole
    * query, the page's parameters in it where its client put them, so the
    * query's keys come in Next.js's order.

@@ -10,7 +10,7 @@ import { siteApp, siteFiles } from "../site-files.ts";
 import { nextQuery } from "../routing/query.ts";
 import { errorPageOf } from "./error-page.ts";
 import { initialProps } from "./initial-props.ts";
-import { localeFieldsOf, PAGE_LOCALES, readDataResult } from "./props.ts";
+import { localeFieldsOf, pageLocalesOf, readDataResult } from "./props.ts";
 import type { NextPageContext, NextPageData, PageComponent, PageRequest } from "./types.ts";
 
 export async function errorPageData(
@@ -19,14 +19,14 @@ export async function errorPageData(
     request,
     node,
   }: {
-    request: Pick<PageRequest, "locale" | "path" | "search">;
+    request: Pick<PageRequest, "locale" | "path" | "search" | "defaultLocale">;
     node?: { readonly req: IncomingMessage; readonly res: ServerResponse };
   },
 ): Promise<NextPageData> {
   const { Component, pattern, kind } = errorPageOf(status);
   // _error reads the status from the response, as Next.js hands it over.
   if (node) node.res.statusCode = status;
-  const localeFields = localeFieldsOf(request.locale, PAGE_LOCALES);
+  const localeFields = localeFieldsOf(request.locale, pageLocalesOf(request));
   const ctx: NextPageContext = {
     req: node?.req,
     res: node?.res,

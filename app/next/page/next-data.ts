@@ -31,6 +31,8 @@ export interface NextDataFacts {
   readonly locale: string | undefined;
   readonly locales: readonly string[] | undefined;
   readonly defaultLocale: string | undefined;
+  /** `i18n.domains`, as the config writes it; undefined without. */
+  readonly domainLocales?: readonly unknown[];
   /** A server error's status, for the error page: Next.js says so under `err`. */
   readonly errorStatus?: number;
   /** Rendered in preview or draft mode. */
@@ -81,6 +83,7 @@ export function nextDataOf(facts: NextDataFacts): Record<string, unknown> {
     ["locale", facts.locale],
     ["locales", facts.locales],
     ["defaultLocale", facts.defaultLocale],
+    ["domainLocales", facts.domainLocales],
     ["scriptLoader", []],
     ["isPreview", facts.isPreview === true || undefined],
   ];

@@ -9,7 +9,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RevalidateReason } from "../../context.ts";
 import { isObject } from "../../routing/is-object.ts";
-import { localeFieldsOf, type PageLocales } from "../../routing/locale.ts";
+import {
+  DEFAULT_LOCALE,
+  localeFieldsOf,
+  pageLocalesOn,
+  type Locale,
+  type PageLocales,
+} from "../../routing/locale.ts";
 import { pageParams, type PageParams } from "../../routing/pages.ts";
 import { MAX_REVALIDATE_S } from "../../routing/render-once.ts";
 import { nextQuery } from "../routing/query.ts";
@@ -31,6 +37,11 @@ import { pathKey, prerenderedOutcome, staticPropsKey } from "./prerendered.ts";
 export type { PagePropsOutcome, Revalidate } from "./types.ts";
 
 export { localeFieldsOf, PAGE_LOCALES, type PageLocales } from "../../routing/locale.ts";
+
+/** The locales a request's page is told of: its host's default (a locale domain's) among them. */
+export function pageLocalesOf(request: Pick<PageRequest, "defaultLocale">): PageLocales {
+  return pageLocalesOn((request.defaultLocale as Locale | undefined) ?? DEFAULT_LOCALE);
+}
 
 export interface PagePropsInput {
   readonly App: AppComponent | null;

@@ -8,7 +8,7 @@
  */
 import { hasMiddleware, middlewareMatchers } from "virtual:next-middleware";
 import site from "../../../site.config.ts";
-import { LOCALE_PREFIXES } from "../../routing/locale.ts";
+import { defaultLocaleOn, LOCALE_PREFIXES } from "../../routing/locale.ts";
 import {
   browserRegExps,
   matcherNamesPath,
@@ -34,7 +34,12 @@ let regexps: readonly RegExp[] | null | undefined;
 export function middlewareMayRun(pathname: string, basePath: string): boolean {
   if (!hasMiddleware) return false;
   regexps ??= middlewareMatchers === null ? null : browserRegExps(middlewareMatchers);
-  return matcherNamesPath(regexps, pathname, { basePath, i18n: LOCALE_PREFIXES });
+  return matcherNamesPath(
+    regexps,
+    pathname,
+    { basePath, i18n: LOCALE_PREFIXES },
+    defaultLocaleOn(location.host),
+  );
 }
 
 /**

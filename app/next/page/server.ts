@@ -10,13 +10,20 @@ import { serverPicksPage } from "./server-picks-page.ts";
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { requestInfo, type RequestInfo } from "../../context.ts";
 import { stripBasePath, withBasePath } from "../../routing/base-path.ts";
-import { localeAndPathOf, pageLocaleOf, splitLocalePath } from "../../routing/locale.ts";
+import {
+  DEFAULT_LOCALE,
+  defaultLocaleOn,
+  localeAndPathOf,
+  pageLocaleOf,
+  splitLocalePath,
+  type Locale,
+} from "../../routing/locale.ts";
 import { pageParams, pageRouteOf } from "../../routing/pages.ts";
 import { TRAILING_SLASH } from "../../routing/canonical-url.ts";
 import { searchWithout } from "../routing/query.ts";
 import { siteApp } from "../site-files.ts";
 import { customAppInitialProps } from "./initial-props.ts";
-import { PAGE_LOCALES, pageProps, staticPropsOutcome, type PagePropsOutcome } from "./props.ts";
+import { PAGE_LOCALES, pageLocalesOf, pageProps, staticPropsOutcome, type PagePropsOutcome } from "./props.ts";
 import { keptByJson, staticPropsKey, type StaticOutcome } from "./prerendered.ts";
 import type { DataFunctions, NextPageData, PageComponent, PageMeta, PageRequest } from "./types.ts";
 import { errorPageData } from "./error-data.ts";
@@ -32,12 +39,14 @@ export function patternOfFile(file: string): string {
 /** The page's request from its URL (base path and locale prefix taken off). */
 export function pageRequestOf(url: URL, pattern: string, basePath: string): PageRequest {
   const inner = stripBasePath(url.pathname, basePath) ?? url.pathname;
-  const { locale, path } = splitLocalePath(inner);
+  const defaultLocale = defaultLocaleOn(url.host);
+  const { locale, path } = splitLocalePath(inner, defaultLocale);
   const params = pageParams(pattern, path) ?? {};
   return {
     pattern,
     params,
     locale: pageLocaleOf(locale),
+    ...(defaultLocale !== DEFAULT_LOCALE && { defaultLocale }),
     path,
     search: searchWithout(url.search, params),
     querySearch: url.search,
@@ -50,7 +59,8 @@ function withAsked(request: PageRequest, askedFor: string | undefined): PageRequ
   const queryAt = askedFor.indexOf("?");
   const path = queryAt === -1 ? askedFor : askedFor.slice(0, queryAt);
   const search = queryAt === -1 ? "" : askedFor.slice(queryAt);
-  return { ...request, asked: { path: localeAndPathOf(path).path, search } };
+  const { path: below } = localeAndPathOf(path, request.defaultLocale as Locale | undefined);
+  return { ...request, asked: { path: below, search } };
 }
 
 /** Where a redirect from a data function goes: below the base path unless it says `basePath: false`. */
@@ -122,7 +132,7 @@ export function nextPageLoader(page: PageComponent, functions: DataFunctions, me
       functions,
       meta,
       request: pageRequest,
-      locales: PAGE_LOCALES,
+      locales: pageLocalesOf(pageRequest),
       node: info.node,
       fallbackAllowed: !info.renderedOnce && !(userAgent !== null && isbot(userAgent)),
       revalidateReason: info.revalidateReason,
@@ -199,7 +209,7 @@ export async function nextDataAnswer(input: NextDataInput): Promise<NextDataAnsw
     functions: module as DataFunctions,
     meta,
     request,
-    locales: PAGE_LOCALES,
+    locales: pageLocalesOf(request),
     node,
     revalidateReason: input.revalidateReason,
     preview: input.preview,

@@ -7,6 +7,8 @@
  * Paths here are the site's: without the base path, which React Router adds.
  */
 import { canonicalPath, urlPathOf, type CanonicalOptions } from "../../routing/canonical-url.ts";
+import { domainOfLocale, domainOrigin, type Locale } from "../../routing/locale.ts";
+import type { DomainLocale } from "../../routing/site-config.ts";
 import { searchOf, searchQuery } from "./query.ts";
 
 /** Next.js's URL object: what `next/link`'s `href` and `router.push` take besides a string. */
@@ -191,6 +193,8 @@ export interface LocaleSettings {
   readonly locale: string | null;
   readonly defaultLocale: string | null;
   readonly locales: readonly string[];
+  /** The locale domain (`i18n.domains`) the page is on; null or absent on any other host. */
+  readonly domain?: DomainLocale | null;
 }
 
 /**
@@ -212,6 +216,30 @@ export function localizedHref(
   const prefixed = (prefix: string) => lower === prefix || lower.startsWith(`${prefix}/`);
   if (prefixed(`/${target.toLowerCase()}`) || prefixed("/api")) return as;
   return path === "/" ? `/${target}${as.slice(1)}` : `/${target}${as}`;
+}
+
+/**
+ * Where `as` in a locale lives when a locale domain serves that locale, seen
+ * from a page on a locale domain, as Next.js's links and router say it: the
+ * absolute URL on that domain (the locale unprefixed there if it is its
+ * default), and the domain; null elsewhere (a host that is no locale domain,
+ * such as a preview, keeps every locale on itself). The locale is the one
+ * asked (`locale`), else the page's; `locale: false`, the one `as` names.
+ */
+export function domainHref(
+  as: string,
+  locale: string | false | undefined,
+  settings: LocaleSettings,
+  options: CanonicalOptions,
+): { href: string; domain: DomainLocale } | null {
+  if (!settings.domain) return null;
+  const named = splitLocale(split(as).path, { ...settings, defaultLocale: null }).locale;
+  const target = (locale === false ? null : (locale ?? settings.locale)) ?? named;
+  const domain = target === null ? null : domainOfLocale(target as Locale);
+  if (domain === null || target === null) return null;
+  const prefix = target === domain.defaultLocale ? "" : `/${target}`;
+  const local = prefix === "" ? as : split(as).path === "/" ? prefix + as.slice(1) : prefix + as;
+  return { href: domainOrigin(domain) + linkHref(local, options), domain };
 }
 
 /**

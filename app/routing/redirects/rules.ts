@@ -13,7 +13,13 @@ import { stripBasePath } from "../base-path.ts";
 import { conditionCaptures, type Condition, type ConditionSubject } from "../conditions.ts";
 import { cookiesOf } from "../cookies.ts";
 import { canonicalPath, urlPathOf, type CanonicalOptions } from "../canonical-url.ts";
-import { DEFAULT_LOCALE, LOCALE_PREFIXES, localizedPath, splitLocalePath } from "../locale.ts";
+import {
+  DEFAULT_LOCALE,
+  LOCALE_PREFIXES,
+  localizedPath,
+  splitLocalePath,
+  type Locale,
+} from "../locale.ts";
 import { redirectProblems, ruleName, type RedirectRule } from "./config.ts";
 import {
   compileDestination,
@@ -32,6 +38,8 @@ export interface RedirectRequest {
   readonly search: string;
   /** A request header, by its lower-case name. */
   header(name: string): string | undefined;
+  /** The locale served unprefixed on the request's host (locale.ts `defaultLocaleOn`); the site's when absent. */
+  readonly defaultLocale?: Locale;
 }
 
 export interface Redirect {
@@ -142,12 +150,16 @@ interface MatchedPath {
   readonly withLocale: string;
 }
 
-function matchedPath(rawPath: string, options: CanonicalOptions): MatchedPath {
+function matchedPath(
+  rawPath: string,
+  options: CanonicalOptions,
+  defaultLocale: Locale,
+): MatchedPath {
   const canonical = canonicalPath(rawPath, options);
   const full = canonical.length > 1 && canonical.endsWith("/") ? canonical.slice(0, -1) : canonical;
-  const locale = splitLocalePath(full);
+  const locale = splitLocalePath(full, defaultLocale);
   const unprefixed = LOCALE_PREFIXES && locale.prefix === null && !full.startsWith("/_next/");
-  const withLocale = unprefixed ? `/${DEFAULT_LOCALE}${full === "/" ? "" : full}` : full;
+  const withLocale = unprefixed ? `/${defaultLocale}${full === "/" ? "" : full}` : full;
   return { full, locale, withLocale };
 }
 
@@ -167,7 +179,8 @@ export function redirectFor(
 ): RedirectAnswer {
   if (redirects.rules.length === 0) return NO_REDIRECT;
   const inner = stripBasePath(request.path, options.basePath);
-  const below = inner === null ? null : matchedPath(inner, options);
+  const defaultLocale = request.defaultLocale ?? DEFAULT_LOCALE;
+  const below = inner === null ? null : matchedPath(inner, options, defaultLocale);
   let whole: MatchedPath | null = null;
   let query: URLSearchParams | null = null;
   let subject: ConditionSubject | null = null;
@@ -175,7 +188,7 @@ export function redirectFor(
   for (const compiled of redirects.rules) {
     const byLocale = compiled.rule.locale !== false;
     const underBase = compiled.rule.basePath !== false;
-    const path = underBase ? below : (whole ??= matchedPath(request.path, options));
+    const path = underBase ? below : (whole ??= matchedPath(request.path, options, defaultLocale));
     if (path === null) continue;
     const params = compiled.source.match(byLocale ? path.locale.path : path.withLocale);
     if (params === null) continue;
@@ -202,7 +215,7 @@ export function redirectFor(
     } else {
       const queryAt = filled.search(/[?#]/);
       const target = queryAt === -1 ? filled : filled.slice(0, queryAt);
-      const local = byLocale ? localizedPath(path.locale.locale, target) : target;
+      const local = byLocale ? localizedPath(path.locale.locale, target, defaultLocale) : target;
       const canonical = canonicalPath(local, options);
       location =
         (underBase ? urlPathOf(canonical, options) : canonical) +

@@ -34,7 +34,11 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { stripBasePath } from "../../../app/routing/base-path.ts";
 import type { CanonicalOptions } from "../../../app/routing/canonical-url.ts";
-import { LOCALE_PREFIXES, localeAndPathOf } from "../../../app/routing/locale.ts";
+import {
+  defaultLocaleOn,
+  LOCALE_PREFIXES,
+  localeAndPathOf,
+} from "../../../app/routing/locale.ts";
 import {
   compileMatcher,
   matchedPath,
@@ -210,7 +214,8 @@ export function siteMiddleware(
     if (page === null) return false;
     const { req, res } = exchange;
     const origin = `${exchange.origin!.protocol}//${exchange.origin!.host}`;
-    const { locale, path: below } = localeAndPathOf(page.path);
+    const here = defaultLocaleOn(exchange.origin!.host);
+    const { locale, path: below } = localeAndPathOf(page.path, here);
     const subject = matchers && conditionSubjectOf(req, page.search, exchange.origin!.host);
     if (
       !matcherMatches(

@@ -18,7 +18,7 @@
 import { stripBasePath } from "../../../app/routing/base-path.ts";
 import type { CanonicalOptions } from "../../../app/routing/canonical-url.ts";
 import {
-  DEFAULT_LOCALE,
+  defaultLocaleOn,
   LOCALE_PREFIXES,
   LOCALES,
   localeAndPathOf,
@@ -62,10 +62,11 @@ function destinationOf(
   basePath: string,
   asked: Locale | null,
   served: (path: string, defaultLocale: boolean) => PathKind,
+  here: Locale,
 ): { path: string; kind: PathKind } | null {
   const below = stripBasePath(path, basePath);
   if (below === null) return null;
-  const { locale: named, path: rest } = localeAndPathOf(below);
+  const { locale: named, path: rest } = localeAndPathOf(below, here);
   if (named === null || asked === null) return { path: rest, kind: served(rest, true) };
   if (rest === below) {
     const asWritten = served(rest, true);
@@ -73,8 +74,8 @@ function destinationOf(
       return { path: rest, kind: asWritten };
   }
   const locale = rest === below ? asked : named;
-  const local = localizedPath(locale, rest);
-  return { path: local, kind: served(local, locale === DEFAULT_LOCALE) };
+  const local = localizedPath(locale, rest, here);
+  return { path: local, kind: served(local, locale === here) };
 }
 
 /** A path without its trailing slash (the root kept): two spellings of one page compare alike. */
@@ -98,7 +99,10 @@ export function siteRewrites(phases: RewritePhases, options: RewriteOptions): St
     if (exchange.path === null) {
       if (!outside || basePath === "") return false;
       // Spelled as Next.js matches it: with its locale, the default one's too.
-      const { locale: named, path: rest } = localeAndPathOf(exchange.rawPath);
+      const { locale: named, path: rest } = localeAndPathOf(
+        exchange.rawPath,
+        defaultLocaleOn(exchange.origin!.host),
+      );
       const asked = {
         path: matchedPath({ basePath: "", i18n: LOCALE_PREFIXES }, named, rest),
         search: exchange.rawSearch,
@@ -110,10 +114,13 @@ export function siteRewrites(phases: RewritePhases, options: RewriteOptions): St
     }
     const page = pageOf(exchange, buildId, urls);
     if (page === null) return false;
-    const { locale, path: below } = localeAndPathOf(page.path);
+    // The locale served unprefixed on this host (a locale domain's default).
+    const here = defaultLocaleOn(exchange.origin!.host);
+    const { locale, path: below } = localeAndPathOf(page.path, here);
     const asked = { path: matchedPath(site, locale, below), search: page.search };
     const subject = conditionSubjectOf(exchange.req, page.search, exchange.origin!.host);
-    const kind = (path: string) => destinationOf(path, basePath, locale, served)?.kind ?? null;
+    const kind = (path: string) =>
+      destinationOf(path, basePath, locale, served, here)?.kind ?? null;
     const found = rewriteTarget(rewrites, asked, subject, kind);
     if (found === null) return false;
     const { target } = found;
@@ -127,7 +134,7 @@ export function siteRewrites(phases: RewritePhases, options: RewriteOptions): St
       return proxyTo(exchange, new URL(url), options.proxy);
     }
     // Destinations carry the base path: always the site's.
-    const shell = destinationOf(target.path, basePath, locale, served)!;
+    const shell = destinationOf(target.path, basePath, locale, served, here)!;
     if (page.data !== null) {
       if (withoutSlash(shell.path) === withoutSlash(page.path) && target.search === page.search)
         return false;

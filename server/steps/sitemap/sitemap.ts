@@ -5,8 +5,8 @@
  * Next.js asks of a dynamic page to prerender (docs/routing.md, "Sitemap and robots").
  * Pure functions of the pages and their paths; step.ts serves them.
  */
-import { canonicalHref, type CanonicalOptions } from "../../../app/routing/canonical-url.ts";
-import { DEFAULT_LOCALE, LOCALES } from "../../../app/routing/locale.ts";
+import { localeUrl, type CanonicalOptions } from "../../../app/routing/canonical-url.ts";
+import { DEFAULT_LOCALE, domainOfHost, LOCALES } from "../../../app/routing/locale.ts";
 import {
   pageParams,
   pagePath,
@@ -79,7 +79,9 @@ const xml = (value: string) => value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!)
 /**
  * The sitemap of `paths` at `origin` (`https://example.com`): each path in each
  * locale, at its canonical URL, with every locale's URL and x-default as its
- * alternates when the site has more than one.
+ * alternates when the site has more than one. On a locale domain
+ * (`i18n.domains`), a locale another domain serves is that domain's URL: an
+ * alternate, listed in that domain's own sitemap.
  */
 export function sitemapXml(
   origin: string,
@@ -90,17 +92,20 @@ export function sitemapXml(
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
   ];
+  const host = new URL(origin).host;
+  const at = { origin, domain: domainOfHost(host) };
+  const here = (href: string) => new URL(href).host === host;
   for (const path of paths) {
-    const urls = LOCALES.map((locale) => [locale, origin + canonicalHref(locale, path, options)]);
+    const urls = LOCALES.map((locale) => [locale, localeUrl(locale, path, at, options)] as const);
     const alternates =
       LOCALES.length > 1
-        ? [...urls, ["x-default", origin + canonicalHref(DEFAULT_LOCALE, path, options)]].map(
+        ? [...urls, ["x-default", localeUrl(DEFAULT_LOCALE, path, at, options)] as const].map(
             ([lang, href]) =>
-              `<xhtml:link rel="alternate" hreflang="${lang}" href="${xml(href!)}"/>`,
+              `<xhtml:link rel="alternate" hreflang="${lang}" href="${xml(href)}"/>`,
           )
         : [];
     for (const [, href] of urls) {
-      lines.push(`<url><loc>${xml(href!)}</loc>${alternates.join("")}</url>`);
+      if (here(href)) lines.push(`<url><loc>${xml(href)}</loc>${alternates.join("")}</url>`);
     }
   }
   lines.push("</urlset>", "");
