@@ -10,6 +10,7 @@ const CONTRACT_SUITES = [
   "dev",
   "sitemap",
   "redirects",
+  "locale-domains",
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 /**

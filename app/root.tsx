@@ -2,6 +2,7 @@ import { useContext } from "react";
 import {
   isRouteErrorResponse,
   UNSAFE_DataRouterDataContext,
+  useLocation,
   useRouteError,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -20,13 +21,8 @@ import type { NextPageData } from "./next/page/types.ts";
 import { isShallowNavigation } from "./next/router.tsx";
 import { basePathOfBasename } from "./routing/base-path.ts";
 import { canonicalRedirect, TRAILING_SLASH } from "./routing/canonical-url.ts";
-import {
-  SiteInfoContext,
-  useLocalePath,
-  useRootData,
-  useSiteInfoOf,
-  type RootData,
-} from "./root-data.ts";
+import { splitLocalePath } from "./routing/locale.ts";
+import { SiteInfoContext, useRootData, useSiteInfoOf, type RootData } from "./root-data.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   routePatternMiddleware,
@@ -84,8 +80,9 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
  * not the frame around it (issue 34).
  */
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { locale } = useLocalePath();
   const siteInfo = useSiteInfoOf(useRootData());
+  // Read here, above the context it provides: the page's host says the unprefixed locale.
+  const { locale } = splitLocalePath(useLocation().pathname, siteInfo.defaultLocale);
   const nonce = useNonce();
   return (
     <SiteInfoContext value={siteInfo}>

@@ -27,10 +27,10 @@ export const LOCALE_DOMAINS = site.i18n.domains as readonly DomainLocale<Locale>
  * The domain a request's host is (`example.fr`, `EXAMPLE.fr:8443`: any port,
  * any case), or null: a host no domain names, or a site without domains.
  */
-export function domainOfHost<D extends DomainLocale>(
+export function domainOfHost<L extends string = Locale>(
   host: string | null | undefined,
-  domains: readonly D[] = LOCALE_DOMAINS as unknown as readonly D[],
-): D | null {
+  domains: readonly DomainLocale<L>[] = LOCALE_DOMAINS as unknown as readonly DomainLocale<L>[],
+): DomainLocale<L> | null {
   if (domains.length === 0 || !host) return null;
   const name = domainHostOf(host);
   return domains.find((domain) => domainHostOf(domain.domain) === name) ?? null;
@@ -78,7 +78,8 @@ export function localeHome(
   domains: readonly DomainLocale<Locale>[] = LOCALE_DOMAINS,
 ): { origin: string; defaultLocale: Locale } {
   const domain = current === null ? null : domainOfLocale(locale, domains);
-  if (domain === null) return { origin: "", defaultLocale: current?.defaultLocale ?? DEFAULT_LOCALE };
+  if (domain === null)
+    return { origin: "", defaultLocale: current?.defaultLocale ?? DEFAULT_LOCALE };
   return { origin: domainOrigin(domain), defaultLocale: domain.defaultLocale };
 }
 
@@ -322,9 +323,7 @@ export function detectedLocale(
   const domain = domainOfHost(host, domains);
   if (domain === null) {
     const locale = preferredLocale(signals);
-    return locale === DEFAULT_LOCALE
-      ? null
-      : { locale, origin: "", defaultLocale: DEFAULT_LOCALE };
+    return locale === DEFAULT_LOCALE ? null : { locale, origin: "", defaultLocale: DEFAULT_LOCALE };
   }
   const accepted = acceptedLocale(signals.acceptLanguage);
   const home = accepted === null ? null : domainOfLocale(accepted, domains);

@@ -20,7 +20,28 @@ const LOCALE_CASE =
 const REWRITES_REPLACE =
   "The site has rewrites(), and the error page shown (404 or 500) has getStaticProps: Next.js's client then replaces the route once hydrated (its `_h` replace, which it makes for a getStaticProps page only when the site has rewrites), resolving the URL again to the page it names, so that the error page's router reports that page's pathname, route and query, and the replace fires beforeHistoryChange. The shell's router reports the error page it shows, as Next.js's does for a site without rewrites.";
 
+const DOMAIN_DEFAULT =
+  "A page without data functions on a locale domain whose default is not the site's: Next.js builds its HTML once per locale, not per domain (its own source says it makes no prerendered version for each locale domain), so the page tells the site's defaultLocale (en) in __NEXT_DATA__ and its router on every domain; the shell renders it for the host it is asked on, so the domain's default, as Next.js tells it for every page rendered per request (/about here).";
+
 export const ALLOWED: readonly AllowedDifference[] = [
+  ...[
+    "/ on example.fr",
+    "/fr on example.fr",
+    "/ on EXAMPLE.nl:8080",
+    "/fr on EXAMPLE.nl:8080",
+  ].flatMap((page) =>
+    ["nextData.defaultLocale", "router.defaultLocale"].map((field) => ({
+      observation: `locale domains: ${page}`,
+      field,
+      reason: DOMAIN_DEFAULT,
+    })),
+  ),
+  {
+    observation: "locale domains: detection with a query",
+    field: "location",
+    reason:
+      "`/` on a locale domain, sent to another domain's home: Next.js drops the query there (it keeps it when it sends a visitor to a locale's prefix); the shell keeps it, as the contract's every redirect keeps it (a campaign's utm_* parameters survive).",
+  },
   {
     observation: "without i18n: an Edge page",
     field: "cacheControl",

@@ -3,6 +3,7 @@
  * for both, and how two are compared: equal, once the allow-list's differences
  * are set aside (allow-list.ts).
  */
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { allowedDifference } from "./allow-list.ts";
 
@@ -11,14 +12,16 @@ export type Runtime = (typeof RUNTIMES)[number];
 
 /**
  * Which fixture site: tests/nextjs-site, tests/nextjs-site-plain (no i18n),
- * tests/nextjs-site-base (a base path), or tests/nextjs-repo.
+ * tests/nextjs-site-base (a base path), tests/nextjs-site-domains (locales
+ * by domain), or tests/nextjs-repo.
  */
-export type Site = "main" | "plain" | "base" | "repo";
+export type Site = "main" | "plain" | "base" | "domains" | "repo";
 
 const URL_PREFIX: Record<Site, string> = {
   main: "",
   plain: "PLAIN_",
   base: "BASE_",
+  domains: "DOMAINS_",
   repo: "REPO_",
 };
 
@@ -70,6 +73,51 @@ export async function answerOf(
     json,
     headers: response.headers,
   };
+}
+
+/**
+ * What a request naming `host` in its Host header gets, redirects not
+ * followed: fetch() would name the server's own address instead.
+ */
+export function answerAtHost(
+  runtime: Runtime,
+  site: Site,
+  host: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{
+  status: number;
+  location: string | null;
+  headers: IncomingHttpHeaders;
+  body: string;
+}> {
+  const { port } = new URL(baseOf(runtime, site));
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        headers: { host, "user-agent": BROWSER_UA, ...headers },
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location ?? null,
+            headers: response.headers,
+            body,
+          }),
+        );
+      },
+    );
+    request.setTimeout(15_000, () => request.destroy(new Error(`${host}${path}: no answer`)));
+    request.on("error", reject);
+    request.end();
+  });
 }
 
 /** A runtime's build id, as its pages carry it. */

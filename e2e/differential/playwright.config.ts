@@ -1,6 +1,9 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../chromium.ts";
 
+/** tests/nextjs-site-domains's `i18n.domains`. */
+export const LOCALE_DOMAINS = ["example.com", "example.fr", "example.nl"];
+
 /**
  * The differential suite: one Next.js site folder (tests/nextjs-site/), built
  * and served by `next start` and by the shell (setup.ts, once for every spec),
@@ -21,7 +24,14 @@ export default defineConfig({
   outputDir: "../../test-results/playwright-differential",
   reporter: [["list"], ["json", { outputFile: "../../test-results/playwright-differential.json" }]],
   use: {
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: {
+      executablePath: chromiumPath,
+      // The locale domains of tests/nextjs-site-domains, on this machine (domains-site.spec.ts).
+      args: [
+        ...chromiumArgs,
+        `--host-resolver-rules=${LOCALE_DOMAINS.map((d) => `MAP ${d} 127.0.0.1`).join(",")}`,
+      ],
+    },
     trace: "retain-on-failure",
   },
 });

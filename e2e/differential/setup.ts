@@ -23,6 +23,8 @@ export const PLAIN_SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-s
  * without a matcher (base-path-site.spec.ts).
  */
 export const BASE_SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-site-base");
+/** The fifth: locales by domain, `i18n.domains` (domains-site.spec.ts). */
+export const DOMAINS_SITE_DIR = resolve(import.meta.dirname, "../../tests/nextjs-site-domains");
 /**
  * The third: a team's repository as create-next-app lays it out (src/pages, a
  * CommonJS next.config.js, .env files, `@/` paths; team-repository.spec.ts),
@@ -55,6 +57,7 @@ export default async function setup() {
   const main = await serveBoth(SITE_DIR);
   const plain = await serveBoth(PLAIN_SITE_DIR);
   const base = await serveBoth(BASE_SITE_DIR);
+  const domains = await serveBoth(DOMAINS_SITE_DIR);
   const repoDir = siteCopyOutside(REPO_SITE_DIR);
   // The team's API, another app its rewrites() lead to: both builds are given its origin.
   const backend = await startEchoServer();
@@ -71,15 +74,25 @@ export default async function setup() {
   process.env.PLAIN_SHELL_URL = plain.shell;
   process.env.BASE_NEXT_URL = base.next;
   process.env.BASE_SHELL_URL = base.shell;
+  process.env.DOMAINS_NEXT_URL = domains.next;
+  process.env.DOMAINS_SHELL_URL = domains.shell;
   console.log(
     `differential: ${SITE_DIR} built by Next.js (${main.next}) and the shell (${main.shell}), ` +
       `${PLAIN_SITE_DIR} by Next.js (${plain.next}) and the shell (${plain.shell}), ` +
       `${BASE_SITE_DIR} by Next.js (${base.next}) and the shell (${base.shell}), ` +
+      `${DOMAINS_SITE_DIR} by Next.js (${domains.next}) and the shell (${domains.shell}), ` +
       `${REPO_SITE_DIR} (copied to ${repoDir}) by Next.js (${repo.next}) and the shell (${repo.shell}), ` +
       `in ${Math.round((Date.now() - started) / 1000)} s`,
   );
   return async () => {
-    await Promise.all([main.stop(), plain.stop(), base.stop(), repo.stop(), backend.stop()]);
+    await Promise.all([
+      main.stop(),
+      plain.stop(),
+      base.stop(),
+      domains.stop(),
+      repo.stop(),
+      backend.stop(),
+    ]);
     rmSync(repoDir, { recursive: true, force: true });
   };
 }

@@ -23,7 +23,13 @@ import { TRAILING_SLASH } from "../../routing/canonical-url.ts";
 import { searchWithout } from "../routing/query.ts";
 import { siteApp } from "../site-files.ts";
 import { customAppInitialProps } from "./initial-props.ts";
-import { PAGE_LOCALES, pageLocalesOf, pageProps, staticPropsOutcome, type PagePropsOutcome } from "./props.ts";
+import {
+  PAGE_LOCALES,
+  pageLocalesOf,
+  pageProps,
+  staticPropsOutcome,
+  type PagePropsOutcome,
+} from "./props.ts";
 import { keptByJson, staticPropsKey, type StaticOutcome } from "./prerendered.ts";
 import type { DataFunctions, NextPageData, PageComponent, PageMeta, PageRequest } from "./types.ts";
 import { errorPageData } from "./error-data.ts";

@@ -34,11 +34,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { stripBasePath } from "../../../app/routing/base-path.ts";
 import type { CanonicalOptions } from "../../../app/routing/canonical-url.ts";
-import {
-  defaultLocaleOn,
-  LOCALE_PREFIXES,
-  localeAndPathOf,
-} from "../../../app/routing/locale.ts";
+import { defaultLocaleOn, LOCALE_PREFIXES, localeAndPathOf } from "../../../app/routing/locale.ts";
 import {
   compileMatcher,
   matchedPath,
