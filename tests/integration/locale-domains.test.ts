@@ -63,7 +63,8 @@ describe.skipIf(LOCALE_DOMAINS.length < 2 || WITHOUT_DOMAIN === undefined)(
         [other.defaultLocale]: `${originOf(other)}${canonical("/about")}`,
         // No domain serves it: this host's URL, under its prefix.
         [bare]: `http://${other.domain}${canonical(`/${bare}/about`)}`,
-        "x-default": `${originOf(home)}${canonical("/about")}`,
+        // The example page names router.defaultLocale's: on a domain, the domain's own.
+        "x-default": `${originOf(other)}${canonical("/about")}`,
       });
     });
 
