@@ -4,16 +4,8 @@
  * does outside the base path and for a click's data, and a shallow link to a
  * page it rewrites.
  */
-import { expect, test, type Page } from "@playwright/test";
-import { answerOf, expectSame, openPage, RUNTIMES, type Runtime } from "./observe.ts";
-
-/** The router is there: a click or `router.push` is then the client's. */
-async function routerReady(page: Page) {
-  await page.waitForFunction(() => {
-    const next = (window as unknown as { next?: { router?: { isReady?: boolean } } }).next;
-    return next?.router?.isReady === true;
-  });
-}
+import { expect, test } from "@playwright/test";
+import { answerOf, expectSame, openPage, routerReady, RUNTIMES, type Runtime } from "./observe.ts";
 
 test("base path: outside it, the middleware runs and redirects into it", async () => {
   const seen: Partial<Record<Runtime, unknown>> = {};

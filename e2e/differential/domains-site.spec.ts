@@ -5,7 +5,15 @@
  * this machine (the suite's Chromium maps them to 127.0.0.1).
  */
 import { expect, test, type Browser } from "@playwright/test";
-import { answerAtHost, baseOf, expectSame, RUNTIMES, shownPage, type Runtime } from "./observe.ts";
+import {
+  answerAtHost,
+  expectSame,
+  openPage,
+  routerReady,
+  RUNTIMES,
+  shownPage,
+  type Runtime,
+} from "./observe.ts";
 
 /** A page's `__NEXT_DATA__` locale fields, `<html lang>`, its links' hrefs and the router it rendered. */
 function pageFacts(body: string) {
@@ -88,16 +96,12 @@ test("locale domains: / with a query, sent to another domain", async () => {
   expectSame("locale domains: detection with a query", seen.next, seen.shell);
 });
 
-/** A page of the site on `host` (one of the locale domains), in the suite's Chromium. */
-async function openOnDomain(browser: Browser, runtime: Runtime, host: string) {
-  const { port } = new URL(baseOf(runtime, "domains"));
-  // In the domain's own language: `/` sends a browser that prefers another domain's there.
-  const context = await browser.newContext({ baseURL: `http://${host}:${port}`, locale: "fr-FR" });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { page, errors, close: () => context.close() };
-}
+/**
+ * A page of the site on the domain `host`, in the suite's Chromium, in the
+ * domain's own language: `/` sends a browser that prefers another domain's there.
+ */
+const openOnDomain = (browser: Browser, runtime: Runtime, host: string) =>
+  openPage(browser, runtime, "domains", { host, locale: "fr-FR" });
 
 test("locale domains: a click to a page of this domain stays in the page, in its locale", async ({
   browser,
@@ -106,10 +110,7 @@ test("locale domains: a click to a page of this domain stays in the page, in its
   for (const runtime of RUNTIMES) {
     const { page, errors, close } = await openOnDomain(browser, runtime, "example.fr");
     await page.goto("/");
-    await page.waitForFunction(
-      () =>
-        (window as { next?: { router?: { isReady?: boolean } } }).next?.router?.isReady === true,
-    );
+    await routerReady(page);
     await page.evaluate(() => ((window as unknown as { __kept: boolean }).__kept = true));
     const dataPaths: string[] = [];
     page.on("request", (request) => {
@@ -142,18 +143,12 @@ test("locale domains: a link to another domain's locale loads it there", async (
       return route.fulfill({ contentType: "text/html", body: "<h1>example.com</h1>" });
     });
     await page.goto("/");
-    await page.waitForFunction(
-      () =>
-        (window as { next?: { router?: { isReady?: boolean } } }).next?.router?.isReady === true,
-    );
+    await routerReady(page);
     await page.click("#about-en");
     await expect(page.locator("h1")).toHaveText("example.com");
     // router.push with a locale of another domain: there too.
     await page.goBack();
-    await page.waitForFunction(
-      () =>
-        (window as { next?: { router?: { isReady?: boolean } } }).next?.router?.isReady === true,
-    );
+    await routerReady(page);
     await page.evaluate(() => {
       const { router } = (
         window as unknown as {

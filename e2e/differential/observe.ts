@@ -134,8 +134,19 @@ export async function buildIdOf(runtime: Runtime): Promise<string> {
 }
 
 /** A page for one runtime, its errors recorded. */
-export async function openPage(browser: Browser, runtime: Runtime, site: Site = "main") {
-  const context = await browser.newContext({ baseURL: baseOf(runtime, site) });
+export async function openPage(
+  browser: Browser,
+  runtime: Runtime,
+  site: Site = "main",
+  /** A host name the suite's Chromium maps to this machine (a locale domain), and the browser's language. */
+  at?: { host: string; locale: string },
+) {
+  const base = new URL(baseOf(runtime, site));
+  if (at) base.hostname = at.host;
+  const context = await browser.newContext({
+    baseURL: base.origin,
+    ...(at && { locale: at.locale }),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -164,6 +175,14 @@ export async function shownPage(page: Page) {
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => "__routerEvents" in window);
   await page.waitForTimeout(300);
+}
+
+/** The router is there: a click or `router.push` is then the client's. */
+export async function routerReady(page: Page) {
+  await page.waitForFunction(() => {
+    const next = (window as unknown as { next?: { router?: { isReady?: boolean } } }).next;
+    return next?.router?.isReady === true;
+  });
 }
 
 /** The router events a page recorded since it last asked (lib/observe.js in the site). */
