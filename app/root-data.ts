@@ -56,14 +56,12 @@ export interface SiteInfo {
 }
 
 /**
- * The host a page is on: its public origin's, or, when the server gave none
- * (the root loader failed), the browser's own; null on the server then.
+ * The host a page is on: its public origin's; null when the server gave none
+ * (the root loader failed), in the browser too, so that both render alike.
  */
 function hostOf(origin: string): string | null {
-  if (origin !== "") return new URL(origin).host;
-  return typeof location === "undefined" ? null : location.host;
+  return origin === "" ? null : new URL(origin).host;
 }
-
 /** What the build itself knows: what a page has outside the root layout, or when the root loader failed. */
 const BUILD_SITE_INFO: SiteInfo = {
   origin: "",

@@ -209,6 +209,8 @@ export function createRequestListener(deps: AppDependencies): AppListener {
     ["security-headers", securityHeaders(config)],
     ["health", health(lifecycle, buildId)],
     ["malformed", rejectMalformed(config)],
+    // Before the site's rules: a locale domain's (i18n.domains) read the host it names.
+    ["origin", publicOrigin(config)],
     ["config-headers", configHeaders(site.headers, urls.basePath)],
     ["static", fileStep.build],
     ["image", images.step],
@@ -217,8 +219,6 @@ export function createRequestListener(deps: AppDependencies): AppListener {
       "revalidate",
       onDemandRevalidation(config, pages.purge, logger, limit("revalidate", REVALIDATE_RATE)),
     ],
-    // Before any redirect: a locale domain's rules read the host it names.
-    ["origin", publicOrigin(config)],
     ["site-redirect", siteRedirectRules(urls)],
     ["redirect", canonicalUrl(urls)],
     ["locale", localeDetection(urls)],

@@ -276,8 +276,8 @@ function domainProblems(domains: unknown, locales: readonly unknown[]): string[]
   if (!Array.isArray(domains)) return ["i18n.domains: must be a list"];
   const problems: string[] = [];
   const hosts = new Map<string, number>();
-  const defaults = new Map<unknown, number>();
-  const listed = new Map<unknown, number>();
+  // Each locale's domain, by its place in the list: as a default or listed, a locale has one.
+  const owners = new Map<unknown, number>();
   domains.forEach((entry: unknown, i) => {
     const at = `i18n.domains[${i}]`;
     if (!isObject(entry)) {
@@ -301,23 +301,23 @@ function domainProblems(domains: unknown, locales: readonly unknown[]): string[]
         `${at}.defaultLocale: ${JSON.stringify(defaultLocale)} must be one of i18n.locales`,
       );
     } else {
-      const first = defaults.get(defaultLocale);
-      if (first === undefined) defaults.set(defaultLocale, i);
+      const first = owners.get(defaultLocale);
+      if (first === undefined) owners.set(defaultLocale, i);
       else
         problems.push(
-          `${at}.defaultLocale: "${String(defaultLocale)}" is already the default of i18n.domains[${first}]; a locale has one domain`,
+          `${at}.defaultLocale: "${String(defaultLocale)}" is already i18n.domains[${first}]'s; a locale has one domain`,
         );
     }
     if (own !== undefined && !Array.isArray(own)) problems.push(`${at}.locales: must be a list`);
     for (const [j, locale] of (Array.isArray(own) ? own : []).entries()) {
-      const first = listed.get(locale);
+      const first = owners.get(locale);
       if (!locales.includes(locale))
         problems.push(`${at}.locales[${j}]: ${JSON.stringify(locale)} must be one of i18n.locales`);
       else if (first !== undefined && first !== i)
         problems.push(
-          `${at}.locales[${j}]: "${String(locale)}" is already listed by i18n.domains[${first}]; a locale has one domain`,
+          `${at}.locales[${j}]: "${String(locale)}" is already i18n.domains[${first}]'s; a locale has one domain`,
         );
-      else listed.set(locale, i);
+      else owners.set(locale, i);
     }
     if (http !== undefined && typeof http !== "boolean")
       problems.push(`${at}.http: ${JSON.stringify(http)} must be true or false`);

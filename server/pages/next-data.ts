@@ -58,8 +58,15 @@ interface FoundPage extends PageEntry {
 export interface NextData {
   /** Answers `GET|HEAD /_next/data/...`; passes everything else on. */
   readonly step: Step;
-  /** The data at `target` (path, base path included, and query), for the caches of pages rendered once. */
-  renderOnce(target: string, reason: RevalidateReason): Promise<RenderedPage | null>;
+  /**
+   * The data at `target` (path, base path included, and query) for a page at
+   * `origin`, for the caches of pages rendered once.
+   */
+  renderOnce(
+    origin: string,
+    target: string,
+    reason: RevalidateReason,
+  ): Promise<RenderedPage | null>;
   /**
    * getStaticProps' outcome for the page at a data URL, for the build's record
    * (server/static-pages/): null for a page of another kind. Throws what it throws.
@@ -199,10 +206,10 @@ export function nextData(
       return true;
     },
 
-    async renderOnce(target, reason) {
+    async renderOnce(origin, target, reason) {
       const queryAt = target.indexOf("?");
       const rawPath = queryAt === -1 ? target : target.slice(0, queryAt);
-      const found = find(rawPath);
+      const found = find(rawPath, defaultLocaleOn(new URL(origin).host));
       if (found === null || found === "another-build") return null;
       try {
         const search = queryAt === -1 ? "" : target.slice(queryAt);

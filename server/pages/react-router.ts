@@ -147,7 +147,7 @@ export function createPageRenderer(
 
     async renderOnce(origin, target, report = () => {}, reason = "build") {
       if (nextData && stripBasePath(target, basePath)?.startsWith(NEXT_DATA_PREFIX)) {
-        const rendered = await nextData.renderOnce(target, reason);
+        const rendered = await nextData.renderOnce(origin, target, reason);
         if (rendered === null) report({ error: new Error("its data could not be rendered once") });
         return rendered;
       }

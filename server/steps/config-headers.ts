@@ -35,7 +35,7 @@ export function configHeaders(rules: readonly HeaderRule[], basePath: string): S
       data !== null
         ? { locale: data.locale, path: data.path }
         : path !== null
-          ? localeAndPathOf(path, defaultLocaleOn(req.headers.host))
+          ? localeAndPathOf(path, defaultLocaleOn(exchange.origin?.host))
           : { locale: null, path: rawPath };
     const full = path === null ? rawPath : matchedPath(site, locale, below);
     const subject = conditionSubjectOf(req, rawSearch, req.headers.host ?? "");

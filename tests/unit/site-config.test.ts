@@ -118,7 +118,7 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
           ],
         },
       },
-      'i18n.domains[1].defaultLocale: "fr" is already the default of i18n.domains[0]; a locale has one domain',
+      `i18n.domains[1].defaultLocale: "fr" is already i18n.domains[0]'s; a locale has one domain`,
     ],
     [
       {
@@ -131,7 +131,20 @@ describe("site.config.ts: what a bad value says, naming its key", () => {
           ],
         },
       },
-      'i18n.domains[1].locales[0]: "nl-BE" is already listed by i18n.domains[0]; a locale has one domain',
+      `i18n.domains[1].locales[0]: "nl-BE" is already i18n.domains[0]'s; a locale has one domain`,
+    ],
+    [
+      {
+        i18n: {
+          locales: ["en", "fr", "nl-NL", "nl-BE"],
+          defaultLocale: "en",
+          domains: [
+            { domain: "example.nl", defaultLocale: "nl-NL" },
+            { domain: "example.be", defaultLocale: "fr", locales: ["nl-NL"] },
+          ],
+        },
+      },
+      `i18n.domains[1].locales[0]: "nl-NL" is already i18n.domains[0]'s; a locale has one domain`,
     ],
     [
       {

@@ -6,7 +6,8 @@
  * Pure functions of the pages and their paths; step.ts serves them.
  */
 import { localeUrl, type CanonicalOptions } from "../../../app/routing/canonical-url.ts";
-import { DEFAULT_LOCALE, domainOfHost, LOCALES } from "../../../app/routing/locale.ts";
+import { defaultLocaleOn, domainOfHost, LOCALES } from "../../../app/routing/locale.ts";
+import { domainHostOf } from "../../../app/routing/site-config.ts";
 import {
   pageParams,
   pagePath,
@@ -94,12 +95,15 @@ export function sitemapXml(
   ];
   const host = new URL(origin).host;
   const at = { origin, domain: domainOfHost(host) };
-  const here = (href: string) => new URL(href).host === host;
+  // A domain's URLs name no port: this host's are those of its name.
+  const here = (href: string) => domainHostOf(new URL(href).host) === domainHostOf(host);
+  // As the pages name it: the locale served unprefixed here (router.defaultLocale).
+  const fallback = defaultLocaleOn(host);
   for (const path of paths) {
     const urls = LOCALES.map((locale) => [locale, localeUrl(locale, path, at, options)] as const);
     const alternates =
       LOCALES.length > 1
-        ? [...urls, ["x-default", localeUrl(DEFAULT_LOCALE, path, at, options)] as const].map(
+        ? [...urls, ["x-default", localeUrl(fallback, path, at, options)] as const].map(
             ([lang, href]) =>
               `<xhtml:link rel="alternate" hreflang="${lang}" href="${xml(href)}"/>`,
           )
