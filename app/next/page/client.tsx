@@ -68,9 +68,10 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
     const url = new URL(request.url);
     const basePath = basePathOfBasename(window.__reactRouterContext?.basename);
     const shown = url.pathname + url.search + url.hash;
+    const defaultLocale = defaultLocaleOn(url.host);
     const { locale, path } = splitLocalePath(
       stripBasePath(url.pathname, basePath) ?? url.pathname,
-      defaultLocaleOn(url.host),
+      defaultLocale,
     );
     const params = pageParams(pattern, path) ?? {};
     const query = nextQuery(url.search, params);
@@ -104,7 +105,7 @@ export function nextPageClientLoader(page: PageComponent, meta: PageMeta) {
       }
       if (!hasInitialProps(siteApp, page)) return { props: { pageProps: {} }, ready: true };
       const asPath = path + url.search;
-      const localeFields = pageLocaleFields(locale, defaultLocaleOn(url.host));
+      const localeFields = pageLocaleFields(locale, defaultLocale);
       const props = await initialProps(
         siteApp,
         page,

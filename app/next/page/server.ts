@@ -16,7 +16,6 @@ import {
   localeAndPathOf,
   pageLocaleOf,
   splitLocalePath,
-  type Locale,
 } from "../../routing/locale.ts";
 import { pageParams, pageRouteOf } from "../../routing/pages.ts";
 import { TRAILING_SLASH } from "../../routing/canonical-url.ts";
@@ -65,8 +64,7 @@ function withAsked(request: PageRequest, askedFor: string | undefined): PageRequ
   const queryAt = askedFor.indexOf("?");
   const path = queryAt === -1 ? askedFor : askedFor.slice(0, queryAt);
   const search = queryAt === -1 ? "" : askedFor.slice(queryAt);
-  const { path: below } = localeAndPathOf(path, request.defaultLocale as Locale | undefined);
-  return { ...request, asked: { path: below, search } };
+  return { ...request, asked: { path: localeAndPathOf(path).path, search } };
 }
 
 /** Where a redirect from a data function goes: below the base path unless it says `basePath: false`. */

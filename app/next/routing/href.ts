@@ -235,10 +235,11 @@ export function domainHref(
   if (!settings.domain) return null;
   const named = splitLocale(split(as).path, { ...settings, defaultLocale: null }).locale;
   const target = (locale === false ? null : (locale ?? settings.locale)) ?? named;
-  const domain = target === null ? null : domainOfLocale(target as Locale);
-  if (domain === null || target === null) return null;
-  const prefix = target === domain.defaultLocale ? "" : `/${target}`;
-  const local = prefix === "" ? as : split(as).path === "/" ? prefix + as.slice(1) : prefix + as;
+  if (target === null) return null;
+  const domain = domainOfLocale(target as Locale);
+  if (domain === null) return null;
+  // The path in that locale as that domain serves it: its default unprefixed.
+  const local = localizedHref(as, target, { ...settings, defaultLocale: domain.defaultLocale });
   return { href: domainOrigin(domain) + linkHref(local, options), domain };
 }
 
