@@ -58,9 +58,12 @@ export interface SiteInfo {
 /**
  * The host a page is on: its public origin's; null when the server gave none
  * (the root loader failed), in the browser too, so that both render alike.
+ * The last one is remembered: a server answers one origin (or a few) over and over.
  */
+let lastHost = { origin: "", host: null as string | null };
 function hostOf(origin: string): string | null {
-  return origin === "" ? null : new URL(origin).host;
+  if (origin !== lastHost.origin) lastHost = { origin, host: new URL(origin).host };
+  return lastHost.host;
 }
 /** What the build itself knows: what a page has outside the root layout, or when the root loader failed. */
 const BUILD_SITE_INFO: SiteInfo = {

@@ -33,7 +33,7 @@ import {
   linkHref,
   domainHref,
   localizedHref,
-  resolveHref,
+  resolveHrefCached,
   type CurrentPage,
   type LocaleSettings,
   type Url,
@@ -95,7 +95,7 @@ function targetOf(href: Url, as: Url | undefined, page: CurrentPage) {
   ) {
     return { href, as: href };
   }
-  return resolveHref(href, as, page, LOCAL_ORIGIN);
+  return resolveHrefCached(href, as, page, LOCAL_ORIGIN);
 }
 
 interface LinkBodyProps {

@@ -327,8 +327,9 @@ export function renderOncePages(
    * was asked for since.
    */
   const purgedPaths = new LRUCache<string, true>({ max: ON_DEMAND_REMEMBERED });
+  // The path's key is worked out only when some purge named paths: not for every page.
   const purgedOnDemand = (key: string, target: string) =>
-    onDemand.has(key) || purgedPaths.has(pageKey(target, basePath));
+    onDemand.has(key) || (purgedPaths.size > 0 && purgedPaths.has(pageKey(target, basePath)));
 
   function drop(request: Purge): number {
     generation++;

@@ -174,6 +174,37 @@ export function resolveHref(
   return { href, as: href };
 }
 
+// resolveHrefCached's answers, by what they were asked: a page's links are the same at every render.
+const resolvedHrefs = new Map<string, ResolvedHref | null>();
+const RESOLVED_HREFS_KEPT = 1000;
+
+/**
+ * resolveHref, remembered: a link's URL object, or a pattern to fill in, is
+ * resolved once per page it is on, not at every render (under load, the same
+ * few links are rendered on every request). What cannot be a key (a value
+ * JSON does not write) is resolved each time.
+ */
+export function resolveHrefCached(
+  url: Url,
+  as: Url | undefined,
+  current: CurrentPage,
+  origin: string,
+): ResolvedHref | null {
+  let key: string;
+  try {
+    key = JSON.stringify([url, as ?? null, current.pathname, current.asPath, origin]);
+  } catch {
+    return resolveHref(url, as, current, origin);
+  }
+  let resolved = resolvedHrefs.get(key);
+  if (resolved === undefined) {
+    if (resolvedHrefs.size >= RESOLVED_HREFS_KEPT) resolvedHrefs.clear();
+    resolved = resolveHref(url, as, current, origin);
+    resolvedHrefs.set(key, resolved);
+  }
+  return resolved;
+}
+
 /**
  * A URL's path with runs of slashes and backslashes made one slash, as Next.js
  * makes them (it logs the href as invalid, and follows it so): `//evil.example/x`

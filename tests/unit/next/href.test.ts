@@ -12,6 +12,7 @@ import {
   localizedHref,
   onlyHashChanges,
   resolveHref,
+  resolveHrefCached,
   splitLocale,
   withoutRepeatedSlashes,
   type Url,
@@ -67,6 +68,37 @@ describe("resolveHref, as Next.js's", () => {
       href: "/blog/[slug]?slug=a",
       as: "/blog/a",
     });
+  });
+});
+
+describe("resolveHrefCached: resolveHref's answer, remembered per page", () => {
+  const pages = [current, { pathname: "/docs/[...path]", asPath: "/docs/a/b#x" }];
+  test.each<[Url, Url | undefined]>([
+    ["about", undefined],
+    ["#top", undefined],
+    ["?q=1", undefined],
+    [{ pathname: "/blog/[slug]", query: { slug: "a" } }, undefined],
+    [{ pathname: "/blog/[slug]", query: { slug: "b" } }, undefined],
+    [{ pathname: "/blog/[slug]", query: { slug: "a" } }, "/posts/a"],
+    [{ pathname: "edit", query: { draft: "1" } }, undefined],
+    ["https://other.example/x", undefined],
+  ])("%j (as %j), on each page, every time", (url, as) => {
+    for (const page of pages) {
+      const expected = resolveHref(url, as, page, ORIGIN);
+      expect(resolveHrefCached(url, as, page, ORIGIN)).toEqual(expected);
+      expect(resolveHrefCached(url, as, page, ORIGIN)).toEqual(expected);
+    }
+    // The two pages resolve a relative link apart: the page is part of what is remembered.
+    if (typeof url === "string" && !url.startsWith("/") && !url.startsWith("https:")) {
+      expect(resolveHrefCached(url, as, pages[0]!, ORIGIN)).not.toEqual(
+        resolveHrefCached(url, as, pages[1]!, ORIGIN),
+      );
+    }
+  });
+
+  test("a value JSON cannot write is resolved without being remembered", () => {
+    const url = { pathname: "/blog/[slug]", query: { slug: "a", n: 1n as unknown as string } };
+    expect(() => resolveHrefCached(url, undefined, current, ORIGIN)).not.toThrow();
   });
 });
 
