@@ -63,7 +63,17 @@ export async function measure(
   server: Running,
   path: string,
   status: number,
-  options: { duration?: number; amount?: number; headers?: Record<string, string> } = {},
+  options: {
+    duration?: number;
+    amount?: number;
+    headers?: Record<string, string>;
+    /**
+     * Milliseconds to wait after the load before the CPU is read, so that the
+     * work the requests left (the garbage collector's, on its own threads) is
+     * counted with them rather than in the next server's measurement.
+     */
+    settleMs?: number;
+  } = {},
 ): Promise<Measurement> {
   let wrongStatus = 0;
   const cpuBefore = cpuMs(server.pid);
@@ -80,6 +90,7 @@ export async function measure(
     },
   });
   const answered = result.requests.total;
+  if (options.settleMs) await new Promise((resolve) => setTimeout(resolve, options.settleMs));
   return {
     cpuMsPerRequest: answered > 0 ? (cpuMs(server.pid) - cpuBefore) / answered : NaN,
     rps: result.requests.average,

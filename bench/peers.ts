@@ -1,5 +1,5 @@
 /**
- * `npm run bench:peers [-- <pages folder>...]`: one Next.js pages folder,
+ * `npm run bench:peers [-- <pages folder>[=<path>,...]...]`: one Next.js pages folder,
  * unchanged, built and served by `next start`, by `vinext start` and by the
  * shell (SITE_DIR), and, where the folder has one (`loader-page.js` beside its
  * pages), the shell again with that page as a React Router route module: the
@@ -11,11 +11,28 @@
  * targets: a page rendered per request <= 0.5 x Next.js and <= 0.7 x vinext,
  * the page layer <= 1.05 x the loader module.
  *
+ * A control runs beside them (BENCH_CONTROL=0 leaves it out): the shell's same
+ * build in a second process, on the pages rendered per request. No code differs,
+ * so its ratio to ours, round by round, is what this host's noise alone makes of
+ * a ratio in this run.
+ *
  * Every server is started fresh, then warmed alike: BENCH_WARM_REQUESTS (3000)
  * requests of each path, then one measurement of each path not counted. Then
  * BENCH_ROUNDS (5) rounds, each path measured on every server in one fixed
  * order (a rotating order made some servers wait idle longer, which V8 spends
- * freeing memory and code). The folder defaults to bench/pages-folder.
+ * freeing memory and code). Each measurement is of one server alone, the others
+ * stopped (SIGSTOP) meanwhile; continued, it gets BENCH_SETTLE_MS (1000) for
+ * what fell due while it was stopped, and its CPU is read as long after the
+ * load, so that the work the requests left behind is counted with them. The
+ * folder defaults to bench/pages-folder.
+ *
+ * Any other folder (a team's, the example site `site`, one of Next.js's
+ * examples fetched as bench/examples/README.md says) is measured on its own
+ * pages: `<folder>=/path,/other` names them, else they are found on the shell,
+ * from `/` and its links: the first page rendered per request and the first
+ * rendered once (by Next.js's marks in `__NEXT_DATA__`), each with the status the shell
+ * answers; a path no page has is added for the 404 page. A peer that answers a
+ * path with another status is left out of that path, said in the output.
  */
 import { spawnSync } from "node:child_process";
 import {
@@ -30,7 +47,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
-import { buildWithNext, buildWithShell, siteFolder } from "../tests/next-sites.ts";
+import { buildWithNext, buildWithShell, EXAMPLE_SITE, siteFolder } from "../tests/next-sites.ts";
 import { measure, median, pad, pinLoadGenerator, type Running } from "./measure.ts";
 import { NEXT_DIR, spawnServer } from "./servers.ts";
 
@@ -39,24 +56,42 @@ await pinLoadGenerator(process.env.BENCH_LOAD_CPU ?? "0");
 const ROOT = resolve(import.meta.dirname, "..");
 const VINEXT_DIR = join(ROOT, "bench/vinext");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const DEFAULT_FOLDER = "bench/pages-folder";
+// The default folder's pages: the per-request one its loader-page.js replaces, one rendered once.
+const DEFAULT_PATHS = ["/blog/hello", "/about"];
+// A path no site has a page for: the 404 page.
+const NO_PAGE = "/no-such-page-bench";
+// Links followed from `/` to find a folder's pages.
+const DISCOVERED_LINKS = 40;
 const WARM_REQUESTS = Number(process.env.BENCH_WARM_REQUESTS ?? 3000);
-const folders = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["bench/pages-folder"];
+const CONTROL = process.env.BENCH_CONTROL !== "0";
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1000);
+/** The folders asked for, each with the paths named after its `=`, if any. */
+const folders = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : [DEFAULT_FOLDER]).map(
+  (arg) => {
+    const [folder, named] = arg.split("=", 2) as [string, string | undefined];
+    const paths = named?.split(",").filter(Boolean) ?? [];
+    return { folder, paths: paths.length > 0 ? paths : null };
+  },
+);
 
-/** The paths measured: a page rendered per request (the targets'), one rendered once, no page. */
-const PATHS = [
-  { path: "/blog/hello", status: 200, perRequest: true },
-  { path: "/about", status: 200, perRequest: false },
-  { path: "/nope", status: 404, perRequest: false },
-] as const;
+/** A path measured: the shell's status for it, and whether it renders it per request. */
+interface BenchPath {
+  readonly path: string;
+  readonly status: number;
+  readonly perRequest: boolean;
+}
 
 const TARGETS = { "Next.js": 0.5, vinext: 0.7, "loader module": 1.05 } as const;
 
 interface Peer {
-  readonly name: "ours" | "Next.js" | "vinext" | "loader module";
+  readonly name: "ours" | "Next.js" | "vinext" | "loader module" | "ours again";
   readonly start: () => Promise<Running>;
   readonly cleanUp: () => void;
-  /** The paths it serves: the loader module only the page it replaces. */
-  readonly paths: readonly string[];
+  /** Only these paths (the loader module: the page it replaces); else every path measured. */
+  readonly only?: readonly string[];
+  /** Only the pages rendered per request (the control). */
+  readonly perRequestOnly?: boolean;
 }
 
 function run(command: string, args: string[], cwd: string): void {
@@ -66,10 +101,11 @@ function run(command: string, args: string[], cwd: string): void {
 
 /** `next build` of the folder, served by `next start` (bench/nextjs). */
 function nextPeer(dir: string): Peer {
-  const built = buildWithNext({ ...siteFolder(dir), name: `peers-${basename(dir)}` });
+  // The example site imports the shell's own `@shell/site`: Next.js builds it with its stand-in.
+  const site = dir === join(ROOT, "site") ? EXAMPLE_SITE : siteFolder(dir);
+  const built = buildWithNext({ ...site, name: `peers-${basename(dir)}` });
   return {
     name: "Next.js",
-    paths: PATHS.map((p) => p.path),
     start: () =>
       spawnServer(
         (port) => [
@@ -111,7 +147,6 @@ function vinextPeer(dir: string): Peer {
   run(process.execPath, [join(VINEXT_DIR, "node_modules/vite/bin/vite.js"), "build"], site);
   return {
     name: "vinext",
-    paths: PATHS.map((p) => p.path),
     start: () =>
       spawnServer(
         (port) => [
@@ -130,11 +165,11 @@ function vinextPeer(dir: string): Peer {
 }
 
 /** The shell's build of `dir` (SITE_DIR), served as `npm start` serves one. */
-function shellPeer(dir: string, name: "ours" | "loader module", paths: readonly string[]): Peer {
+function shellPeer(dir: string, name: "ours" | "loader module", only?: readonly string[]): Peer {
   const built = buildWithShell(dir);
   return {
     name,
-    paths,
+    ...(only && { only }),
     start: () =>
       spawnServer(() => [join(built, "node/server/main.js")], {
         BUILD_DIR: built,
@@ -144,6 +179,11 @@ function shellPeer(dir: string, name: "ours" | "loader module", paths: readonly 
       }),
     cleanUp: () => rmSync(built, { recursive: true, force: true }),
   };
+}
+
+/** The same build as `ours`, started again: measured on the pages rendered per request only. */
+function controlOf(ours: Peer): Peer {
+  return { ...ours, name: "ours again", perRequestOnly: true, cleanUp: () => {} };
 }
 
 /**
@@ -162,10 +202,52 @@ function folderCopy(dir: string, asLoader = false): string | null {
   return copy;
 }
 
+/** Stops or continues a server process (one of ours: started by this run). */
+function signal(server: Running, name: "SIGSTOP" | "SIGCONT"): void {
+  try {
+    process.kill(server.pid, name);
+  } catch {
+    // Already gone: its measurement says so.
+  }
+}
+
 const spread = (values: number[]) =>
   `${Math.min(...values).toFixed(3)} to ${Math.max(...values).toFixed(3)}`;
 
-async function benchFolder(folder: string): Promise<void> {
+/** What the shell answers for a path: its status, and whether it rendered it per request. */
+async function probe(server: Running, path: string): Promise<BenchPath & { html: string }> {
+  const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { redirect: "manual" });
+  const html = await response.text();
+  // As Next.js marks it in the page's data: getServerSideProps, or getInitialProps
+  // (the page's or the app's). Not by Cache-Control, which such a page may set itself.
+  const perRequest = /"(?:gssp|gip|appGip)":true/.test(html);
+  return { path, status: response.status, perRequest, html };
+}
+
+/**
+ * A folder's pages, on the shell: `/` and the same-site links of its HTML, in
+ * order, until one page rendered per request and one rendered once are found.
+ */
+async function discover(server: Running): Promise<BenchPath[]> {
+  const seen = new Set<string>();
+  const queue = ["/"];
+  let perRequest: BenchPath | undefined;
+  let once: BenchPath | undefined;
+  while (queue.length > 0 && seen.size < DISCOVERED_LINKS && !(perRequest && once)) {
+    const path = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const { html, ...page } = await probe(server, path);
+    if (page.status === 200 && page.perRequest) perRequest ??= page;
+    if (page.status === 200 && !page.perRequest) once ??= page;
+    for (const [, href] of html.matchAll(/<a\s[^>]*?href="(\/(?!\/)[^"#]*)"/g)) {
+      if (!href!.startsWith("/api/") && !seen.has(href!)) queue.push(href!);
+    }
+  }
+  return [perRequest, once].filter((page) => page !== undefined);
+}
+
+async function benchFolder(folder: string, named: readonly string[] | null): Promise<void> {
   const dir = resolve(folder);
   console.log(`\n# ${new Date().toISOString()} bench:peers: ${folder}, building with each server`);
   const peers: Peer[] = [];
@@ -179,33 +261,99 @@ async function benchFolder(folder: string): Promise<void> {
     }
   };
   const copies = [folderCopy(dir), folderCopy(dir, true)];
-  const all = PATHS.map((p) => p.path);
-  add(() => shellPeer(copies[0]!, "ours", all), "ours");
+  add(() => shellPeer(copies[0]!, "ours"), "ours");
   add(() => nextPeer(dir), "Next.js");
   add(() => vinextPeer(dir), "vinext");
   const loader = copies[1];
   if (loader) add(() => shellPeer(loader, "loader module", ["/blog/hello"]), "loader module");
-  let servers: Running[] = [];
+  // The control: the shell's same build in a second process, on the page rendered per
+  // request. Its ratio to ours is the host's noise in this run: no code differs.
+  if (peers[0]?.name === "ours" && CONTROL) peers.push(controlOf(peers[0]));
+  const servers: Running[] = [];
   try {
-    servers = await Promise.all(peers.map((peer) => peer.start()));
+    if (peers[0]?.name !== "ours") throw new Error("the shell did not build the folder");
+    // A server that does not start is named and left out, as one that does not build.
+    const started = await Promise.allSettled(peers.map((peer) => peer.start()));
+    const running: Peer[] = [];
+    for (const [i, outcome] of started.entries()) {
+      if (outcome.status === "fulfilled") {
+        running.push(peers[i]!);
+        servers.push(outcome.value);
+      } else {
+        const reason = (outcome.reason as Error).message.split("\n")[0];
+        console.log(`${peers[i]!.name}: did not start, left out (${reason})`);
+      }
+    }
+    if (running[0]?.name !== "ours") throw new Error("the shell did not start");
+    const asked = named ?? (folder === DEFAULT_FOLDER ? DEFAULT_PATHS : null);
+    const found = asked
+      ? await Promise.all(asked.map(async (path) => probe(servers[0]!, path)))
+      : await discover(servers[0]!);
+    const noPage = await probe(servers[0]!, NO_PAGE);
+    const paths: BenchPath[] = [
+      ...found.map(({ path, status, perRequest }) => ({ path, status, perRequest })),
+      // The not-found page, however the site's is made (Next.js's `_error` says `gip`).
+      { path: NO_PAGE, status: noPage.status, perRequest: false },
+    ];
+    if (!paths.some((page) => page.perRequest && page.status === 200))
+      console.log("no page rendered per request was found: the targets are not measured");
+    // serves[i]: the paths peer i answers with the shell's status; the others are left out.
+    const serves = await Promise.all(
+      running.map(async (peer, i) => {
+        const served = new Set<string>();
+        for (const { path, status, perRequest } of paths) {
+          if (peer.only && !peer.only.includes(path)) continue;
+          if (peer.perRequestOnly && !perRequest) continue;
+          const answer = i === 0 ? status : (await probe(servers[i]!, path)).status;
+          if (answer === status) served.add(path);
+          else
+            console.log(
+              `${peer.name} answers ${path} with ${answer}, the shell ${status}: left out`,
+            );
+        }
+        return served;
+      }),
+    );
+    console.log(
+      `paths: ${paths.map((p) => `${p.path} (${p.status}, ${p.path === NO_PAGE ? "no page" : p.perRequest ? "per request" : "rendered once"})`).join(", ")}`,
+    );
+    /**
+     * Server i measured alone: every other server stopped (SIGSTOP) meanwhile, so
+     * that none spends the shared core on its own leftovers (its collector's threads)
+     * while this one is measured. Continued, it is given SETTLE_MS first, for what
+     * fell due while it was stopped (its timers: idle-time collection), which no
+     * request of this measurement caused; its CPU is read SETTLE_MS after the load,
+     * so that what the requests left behind is counted with them. Without this,
+     * identical processes differed by up to 1.7x within a round (the control).
+     */
+    const measureAlone = async (
+      i: number,
+      path: string,
+      status: number,
+      options: Parameters<typeof measure>[3] = {},
+    ) => {
+      for (const [j, server] of servers.entries()) signal(server, j === i ? "SIGCONT" : "SIGSTOP");
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      return measure(servers[i]!, path, status, { ...options, settleMs: SETTLE_MS });
+    };
     console.log(
       `warm-up: ${WARM_REQUESTS} requests of each path, then one measurement of each, on every server`,
     );
-    for (const { path, status } of PATHS) {
-      for (const [i, peer] of peers.entries()) {
-        if (!peer.paths.includes(path)) continue;
-        await measure(servers[i]!, path, status, { amount: WARM_REQUESTS });
-        await measure(servers[i]!, path, status);
+    for (const { path, status } of paths) {
+      for (const [i] of running.entries()) {
+        if (!serves[i]!.has(path)) continue;
+        await measureAlone(i, path, status, { amount: WARM_REQUESTS });
+        await measureAlone(i, path, status);
       }
     }
     // samples[path][peer] = CPU ms per request, one per round.
-    const samples = new Map(PATHS.map(({ path }) => [path, peers.map(() => [] as number[])]));
+    const samples = new Map(paths.map(({ path }) => [path, running.map(() => [] as number[])]));
     for (let round = 0; round < ROUNDS; round++) {
       const line: string[] = [];
-      for (const { path, status } of PATHS) {
-        for (const [i, peer] of peers.entries()) {
-          if (!peer.paths.includes(path)) continue;
-          const result = await measure(servers[i]!, path, status);
+      for (const { path, status } of paths) {
+        for (const [i, peer] of running.entries()) {
+          if (!serves[i]!.has(path)) continue;
+          const result = await measureAlone(i, path, status);
           if (result.wrongStatus > 0 || result.errors > 0)
             console.log(
               `  ${peer.name} ${path}: ${result.wrongStatus} wrong statuses, ${result.errors} errors`,
@@ -213,9 +361,9 @@ async function benchFolder(folder: string): Promise<void> {
           samples.get(path)![i]!.push(result.cpuMsPerRequest);
         }
         line.push(
-          `${path} ${peers
+          `${path} ${running
             .map((peer, i) =>
-              peer.paths.includes(path)
+              serves[i]!.has(path)
                 ? `${peer.name} ${samples.get(path)![i]!.at(-1)!.toFixed(3)}`
                 : null,
             )
@@ -225,24 +373,23 @@ async function benchFolder(folder: string): Promise<void> {
       }
       console.log(`round ${round + 1}: ${line.join("; ")}`);
     }
-    for (const { path, perRequest } of PATHS) {
+    for (const { path, perRequest } of paths) {
       const byPeer = samples.get(path)!;
       console.log(`\n${path}: server CPU ms per request, median of ${ROUNDS} rounds (spread)`);
-      for (const [i, peer] of peers.entries()) {
-        if (!peer.paths.includes(path)) continue;
+      for (const [i, peer] of running.entries()) {
+        if (!serves[i]!.has(path)) continue;
         console.log(
           `  ${peer.name.padEnd(14)}${pad(median(byPeer[i]!).toFixed(3), 7)}  (${spread(byPeer[i]!)})`,
         );
       }
-      const ours = byPeer[peers.findIndex((peer) => peer.name === "ours")];
-      if (!ours) continue;
-      for (const [i, peer] of peers.entries()) {
-        if (peer.name === "ours" || !peer.paths.includes(path)) continue;
+      const ours = byPeer[0]!;
+      for (const [i, peer] of running.entries()) {
+        if (i === 0 || !serves[i]!.has(path)) continue;
         // The same round's figures, taken back to back: the host's speed drifts between rounds.
         const ratios = ours.map((value, round) => value / byPeer[i]![round]!);
-        const target = TARGETS[peer.name];
+        const target = peer.name in TARGETS ? TARGETS[peer.name as keyof typeof TARGETS] : null;
         const verdict =
-          perRequest || peer.name === "loader module"
+          target !== null && (perRequest || peer.name === "loader module")
             ? `, target <= ${target}: ${ratios.every((r) => r <= target) ? "held in every round" : `MISSED in ${ratios.filter((r) => r > target).length} of ${ratios.length} rounds`}`
             : "";
         console.log(
@@ -251,10 +398,16 @@ async function benchFolder(folder: string): Promise<void> {
       }
     }
   } finally {
+    for (const server of servers) signal(server, "SIGCONT");
     await Promise.all(servers.map((server) => server.stop()));
     for (const peer of peers) peer.cleanUp();
     for (const copy of copies) if (copy) rmSync(copy, { recursive: true, force: true });
   }
 }
 
-for (const folder of folders) await benchFolder(folder);
+for (const { folder, paths } of folders) {
+  // A folder the shell cannot serve is said, and the next one measured.
+  await benchFolder(folder, paths).catch((error: unknown) =>
+    console.log(`${folder}: not measured (${(error as Error).message.split("\n")[0]})`),
+  );
+}
