@@ -60,8 +60,9 @@ export interface SiteInfo {
  * (the root loader failed), in the browser too, so that both render alike.
  * The last one is remembered: a server answers one origin (or a few) over and over.
  */
-let lastHost = { origin: "", host: null as string | null };
+let lastHost: { origin: string; host: string | null } = { origin: "", host: null };
 function hostOf(origin: string): string | null {
+  if (origin === "") return null;
   if (origin !== lastHost.origin) lastHost = { origin, host: new URL(origin).host };
   return lastHost.host;
 }
