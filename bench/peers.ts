@@ -48,6 +48,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { buildWithNext, buildWithShell, EXAMPLE_SITE, siteFolder } from "../tests/next-sites.ts";
+import { hrefsOf, sameOriginPath } from "./html-links.ts";
 import { measure, median, pad, pinLoadGenerator, type Running } from "./measure.ts";
 import { NEXT_DIR, spawnServer } from "./servers.ts";
 
@@ -240,8 +241,9 @@ async function discover(server: Running): Promise<BenchPath[]> {
     const { html, ...page } = await probe(server, path);
     if (page.status === 200 && page.perRequest) perRequest ??= page;
     if (page.status === 200 && !page.perRequest) once ??= page;
-    for (const [, href] of html.matchAll(/<a\s[^>]*?href="(\/(?!\/)[^"#]*)"/g)) {
-      if (!href!.startsWith("/api/") && !seen.has(href!)) queue.push(href!);
+    for (const href of hrefsOf(html)) {
+      const linked = sameOriginPath(href, `http://127.0.0.1:${server.port}${path}`);
+      if (linked !== null && !linked.startsWith("/api/") && !seen.has(linked)) queue.push(linked);
     }
   }
   return [perRequest, once].filter((page) => page !== undefined);

@@ -35,6 +35,7 @@
  * only; every server started is stopped and every build folder removed.
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
+import { decodeEntities, hrefsOf, sameOriginPath } from "../html-links.ts";
 import { createHash } from "node:crypto";
 import {
   existsSync,
@@ -136,32 +137,6 @@ interface ExampleResult {
 // ---------------------------------------------------------------------------
 // Text helpers
 
-const ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  larr: "←",
-  rarr: "→",
-  copy: "©",
-  hellip: "…",
-  mdash: "—",
-  ndash: "–",
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code =
-        name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 /** A timestamp differs on every render: masked on both sides. */
 const maskTimes = (text: string) =>
@@ -181,28 +156,6 @@ const titleOf = (html: string) => {
   const match = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html);
   return match ? collapse(decodeEntities(match[1]!.replace(/<!--[\s\S]*?-->/g, ""))) : "";
 };
-
-/** The `href`s of an HTML document's `<a>` elements. */
-function hrefsOf(html: string): string[] {
-  const hrefs: string[] = [];
-  for (const match of html.matchAll(/<a\b[^>]*?\shref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
-    hrefs.push(decodeEntities(match[2] ?? match[3] ?? match[4] ?? ""));
-  }
-  return hrefs;
-}
-
-/** `href` resolved against `base` (a URL of `origin`): its path and query, or null if elsewhere. */
-function sameOriginPath(href: string, base: string): string | null {
-  if (!href || /^(mailto|tel|javascript|data):/i.test(href)) return null;
-  let url: URL;
-  try {
-    url = new URL(href, base);
-  } catch {
-    return null;
-  }
-  if (url.origin !== new URL(base).origin) return null;
-  return url.pathname + url.search;
-}
 
 /** The first lines of a failure that say what failed. */
 function firstLines(error: unknown, count = 8): string {
