@@ -16,8 +16,11 @@
  * so its ratio to ours, round by round, is what this host's noise alone makes of
  * a ratio in this run.
  *
- * Every server is started fresh, then warmed alike: BENCH_WARM_REQUESTS (3000)
- * requests of each path, then one measurement of each path not counted. Then
+ * Every server is started fresh, then warmed alike: BENCH_WARM_REQUESTS (30 000)
+ * requests of each path, then one measurement of each path not counted (the
+ * shell and Next.js both cost two to three times their settled figure at first,
+ * and settle after 25 000 to 30 000 requests of a page rendered per request:
+ * docs/benchmarks.md, 2026-12-02). Then
  * BENCH_ROUNDS (5) rounds, each path measured on every server in one fixed
  * order (a rotating order made some servers wait idle longer, which V8 spends
  * freeing memory and code). Each measurement is of one server alone, the others
@@ -64,7 +67,7 @@ const DEFAULT_PATHS = ["/blog/hello", "/about"];
 const NO_PAGE = "/no-such-page-bench";
 // Links followed from `/` to find a folder's pages.
 const DISCOVERED_LINKS = 40;
-const WARM_REQUESTS = Number(process.env.BENCH_WARM_REQUESTS ?? 3000);
+const WARM_REQUESTS = Number(process.env.BENCH_WARM_REQUESTS ?? 30_000);
 const CONTROL = process.env.BENCH_CONTROL !== "0";
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1000);
 /** The folders asked for, each with the paths named after its `=`, if any. */
