@@ -21,9 +21,11 @@
  * shell and Next.js both cost two to three times their settled figure at first,
  * and settle after 25 000 to 30 000 requests of a page rendered per request:
  * docs/benchmarks.md, 2026-12-02). Then
- * BENCH_ROUNDS (5) rounds, each path measured on every server in one fixed
- * order (a rotating order made some servers wait idle longer, which V8 spends
- * freeing memory and code). Each measurement is of one server alone, the others
+ * BENCH_ROUNDS (5) rounds, each path measured on every server in an order that
+ * turns by one place each round (with five servers over five rounds, each is
+ * measured once in each place: in one fixed order, the control read 0.58 to
+ * 1.11 of the identical shell measured first, docs/benchmarks.md, 2026-12-02).
+ * Each measurement is of one server alone, the others
  * stopped (SIGSTOP) meanwhile; continued, it gets BENCH_SETTLE_MS (1000) for
  * what fell due while it was stopped, and its CPU is read as long after the
  * load, so that the work the requests left behind is counted with them. The
@@ -355,8 +357,11 @@ async function benchFolder(folder: string, named: readonly string[] | null): Pro
     const samples = new Map(paths.map(({ path }) => [path, running.map(() => [] as number[])]));
     for (let round = 0; round < ROUNDS; round++) {
       const line: string[] = [];
+      // This round's order: the servers' list turned by `round` places.
+      const order = running.map((_, k) => (k + round) % running.length);
       for (const { path, status } of paths) {
-        for (const [i, peer] of running.entries()) {
+        for (const i of order) {
+          const peer = running[i]!;
           if (!serves[i]!.has(path)) continue;
           const result = await measureAlone(i, path, status);
           if (result.wrongStatus > 0 || result.errors > 0)
@@ -376,7 +381,9 @@ async function benchFolder(folder: string, named: readonly string[] | null): Pro
             .join(", ")}`,
         );
       }
-      console.log(`round ${round + 1}: ${line.join("; ")}`);
+      console.log(
+        `round ${round + 1} (measured ${order.map((i) => running[i]!.name).join(", ")}): ${line.join("; ")}`,
+      );
     }
     for (const { path, perRequest } of paths) {
       const byPeer = samples.get(path)!;
