@@ -17,7 +17,10 @@
  * a ratio in this run.
  *
  * Every server is started fresh, then warmed alike: BENCH_WARM_REQUESTS (30 000)
- * requests of each path, then one measurement of each path not counted (the
+ * requests of each path, in six turns through the paths, every server on every
+ * path it answers (the loader module and the control too, though measured on
+ * fewer: warmed on one path only, they read 1.1 to 1.4 times ours), then one
+ * measurement of each path not counted (the
  * shell and Next.js both cost two to three times their settled figure at first,
  * and settle after 25 000 to 30 000 requests of a page rendered per request:
  * docs/benchmarks.md, 2026-12-02). Then
@@ -70,6 +73,8 @@ const NO_PAGE = "/no-such-page-bench";
 // Links followed from `/` to find a folder's pages.
 const DISCOVERED_LINKS = 40;
 const WARM_REQUESTS = Number(process.env.BENCH_WARM_REQUESTS ?? 30_000);
+// The warm-up's requests of each path, in this many turns through the paths.
+const WARM_TURNS = 6;
 const CONTROL = process.env.BENCH_CONTROL !== "0";
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1000);
 /** The folders asked for, each with the paths named after its `=`, if any. */
@@ -304,22 +309,31 @@ async function benchFolder(folder: string, named: readonly string[] | null): Pro
     ];
     if (!paths.some((page) => page.perRequest && page.status === 200))
       console.log("no page rendered per request was found: the targets are not measured");
-    // serves[i]: the paths peer i answers with the shell's status; the others are left out.
-    const serves = await Promise.all(
+    // answers[i]: the paths peer i answers with the shell's status; the others are left out.
+    const answers = await Promise.all(
       running.map(async (peer, i) => {
-        const served = new Set<string>();
-        for (const { path, status, perRequest } of paths) {
-          if (peer.only && !peer.only.includes(path)) continue;
-          if (peer.perRequestOnly && !perRequest) continue;
+        const answered = new Set<string>();
+        for (const { path, status } of paths) {
           const answer = i === 0 ? status : (await probe(servers[i]!, path)).status;
-          if (answer === status) served.add(path);
+          if (answer === status) answered.add(path);
           else
             console.log(
               `${peer.name} answers ${path} with ${answer}, the shell ${status}: left out`,
             );
         }
-        return served;
+        return answered;
       }),
+    );
+    // serves[i]: the paths peer i is measured on (the loader module and the control: fewer).
+    const serves = running.map(
+      (peer, i) =>
+        new Set(
+          paths
+            .filter(({ path }) => !peer.only || peer.only.includes(path))
+            .filter(({ perRequest }) => !peer.perRequestOnly || perRequest)
+            .map(({ path }) => path)
+            .filter((path) => answers[i]!.has(path)),
+        ),
     );
     console.log(
       `paths: ${paths.map((p) => `${p.path} (${p.status}, ${p.path === NO_PAGE ? "no page" : p.perRequest ? "per request" : "rendered once"})`).join(", ")}`,
@@ -343,14 +357,20 @@ async function benchFolder(folder: string, named: readonly string[] | null): Pro
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       return measure(servers[i]!, path, status, { ...options, settleMs: SETTLE_MS });
     };
+    // Every server is warmed on every path it answers, measured or not, in turns
+    // that go through the paths, so that each has served as many requests of each
+    // as the others when the rounds begin, and the page measured first has not
+    // gone cold while others were served (docs/benchmarks.md, 2026-12-02).
+    const perTurn = Math.ceil(WARM_REQUESTS / WARM_TURNS);
     console.log(
-      `warm-up: ${WARM_REQUESTS} requests of each path, then one measurement of each, on every server`,
+      `warm-up: ${WARM_TURNS} turns of ${perTurn} requests of each path, then one measurement of each, on every server`,
     );
-    for (const { path, status } of paths) {
-      for (const [i] of running.entries()) {
-        if (!serves[i]!.has(path)) continue;
-        await measureAlone(i, path, status, { amount: WARM_REQUESTS });
-        await measureAlone(i, path, status);
+    for (let turn = 0; turn <= WARM_TURNS; turn++) {
+      for (const { path, status } of paths) {
+        for (const [i] of running.entries()) {
+          if (!answers[i]!.has(path)) continue;
+          await measureAlone(i, path, status, turn < WARM_TURNS ? { amount: perTurn } : {});
+        }
       }
     }
     // samples[path][peer] = CPU ms per request, one per round.
