@@ -198,9 +198,18 @@ export function keptPageData(): Record<string, Promise<unknown>> {
   const out: Record<string, Promise<unknown>> = {};
   for (const [key, entry] of kept) {
     if (!key.includes(NEXT_DATA_PREFIX)) continue;
-    out[new URL(key, location.href).href] = entry.then((answer) =>
-      answer === null ? null : (JSON.parse(new TextDecoder().decode(answer.body)) as unknown),
-    );
+    let json = parsedAnswers.get(entry);
+    if (!json) {
+      json = entry.then((answer) =>
+        answer === null ? null : (JSON.parse(new TextDecoder().decode(answer.body)) as unknown),
+      );
+      parsedAnswers.set(entry, json);
+    }
+    out[new URL(key, location.href).href] = json;
   }
   return out;
 }
+
+// Each kept answer's JSON, parsed once however often `router.sdc` is read; an
+// answer dropped from `kept` takes its JSON with it.
+const parsedAnswers = new WeakMap<Promise<KeptAnswer | null>, Promise<unknown>>();
