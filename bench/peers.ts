@@ -26,8 +26,7 @@
  * docs/benchmarks.md, 2026-12-02). Then
  * BENCH_ROUNDS (5) rounds, each path measured on every server in an order that
  * turns by one place each round (with five servers over five rounds, each is
- * measured once in each place: in one fixed order, the control read 0.58 to
- * 1.11 of the identical shell measured first, docs/benchmarks.md, 2026-12-02).
+ * measured once in each place; before, one was always measured first).
  * Each measurement is of one server alone, the others
  * stopped (SIGSTOP) meanwhile; continued, it gets BENCH_SETTLE_MS (1000) for
  * what fell due while it was stopped, and its CPU is read as long after the
