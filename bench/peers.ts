@@ -20,15 +20,13 @@
  * requests of each path, in six turns through the paths, every server on every
  * path it answers (the loader module and the control too, though measured on
  * fewer: warmed on one path only, they read 1.1 to 1.4 times ours), then one
- * measurement of each path not counted (the
- * shell and Next.js both cost two to three times their settled figure at first,
- * and settle after 25 000 to 30 000 requests of a page rendered per request:
- * docs/benchmarks.md, 2026-12-02). Then
- * BENCH_ROUNDS (5) rounds, each path measured on every server in an order that
- * turns by one place each round (with five servers over five rounds, each is
- * measured once in each place; before, one was always measured first).
- * Each measurement is of one server alone, the others
- * stopped (SIGSTOP) meanwhile; continued, it gets BENCH_SETTLE_MS (1000) for
+ * measurement of each path not counted (the shell and Next.js both cost two to
+ * three times their settled figure at first, and settle after 25 000 to 30 000
+ * requests of a page rendered per request: docs/benchmarks.md, 2026-12-02).
+ * Then BENCH_ROUNDS (5) rounds, each path measured on every server in an order
+ * that turns by one place each round (with five servers over five rounds, each
+ * is measured once in each place; before, one was always measured first). Each
+ * measurement is of one server alone, the others stopped (SIGSTOP) meanwhile; continued, it gets BENCH_SETTLE_MS (1000) for
  * what fell due while it was stopped, and its CPU is read as long after the
  * load, so that the work the requests left behind is counted with them. The
  * folder defaults to bench/pages-folder.
