@@ -31,6 +31,11 @@ export function navigate(page: Page, to: string): Promise<unknown> {
  * Starts a client navigation to `to` and resolves with the milliseconds until
  * the browser gives up on it and loads `url` as a document (the route-load
  * fallback); rejects if that has not happened 10 s past the timeout.
+ *
+ * It resolves only once that document has replaced the page (committed), so
+ * that a test may close the page next: Chromium drops a close that races a
+ * navigation's commit (crbug.com/536385539), and the close then waits for its
+ * unload watchdog, 20 s to minutes, past the test's time.
  */
 export async function msUntilDocumentLoad(page: Page, to: string, url: string): Promise<number> {
   const documentLoad = page.waitForRequest(
@@ -42,5 +47,7 @@ export async function msUntilDocumentLoad(page: Page, to: string, url: string): 
     // The document load ends this page's script.
   });
   await documentLoad;
-  return Date.now() - startedAt;
+  const delay = Date.now() - startedAt;
+  await page.waitForURL(url, { waitUntil: "commit", timeout: 10_000 });
+  return delay;
 }

@@ -18,7 +18,8 @@ import {
 /**
  * A CDN in front of the build's hashed files: it serves them from another
  * origin, with the CORS header module scripts need, and does not answer the
- * files whose names `held` matches until `release()` cuts them off.
+ * files whose names `held` matches until `release()`, when it answers them as
+ * the others (a failed chunk could make the page reload as it closes).
  */
 function startCdn(): Promise<{
   server: Server;
@@ -29,13 +30,8 @@ function startCdn(): Promise<{
 }> {
   let root = "";
   const held: RegExp[] = [];
-  const waiting = new Set<ServerResponse>();
-  const server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? "/", "http://cdn.invalid").pathname;
-    if (held.some((pattern) => pattern.test(path))) {
-      waiting.add(res);
-      return;
-    }
+  const waiting = new Map<ServerResponse, string>();
+  async function send(res: ServerResponse, path: string) {
     const name = path.match(/^\/assets\/([\w.\[\]-]+\.js)$/)?.[1];
     const body = name && (await readFile(join(root, name)).catch(() => null));
     if (!body) {
@@ -48,6 +44,11 @@ function startCdn(): Promise<{
       "Cache-Control": "public, max-age=31536000, immutable",
     });
     res.end(body);
+  }
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://cdn.invalid").pathname;
+    if (held.some((pattern) => pattern.test(path))) waiting.set(res, path);
+    else void send(res, path);
   });
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () =>
@@ -58,7 +59,7 @@ function startCdn(): Promise<{
         held,
         release() {
           held.length = 0;
-          for (const res of waiting) res.destroy();
+          for (const [res, path] of waiting) void send(res, path);
           waiting.clear();
         },
       }),
