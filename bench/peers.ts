@@ -26,10 +26,11 @@
  * Then BENCH_ROUNDS (5) rounds, each path measured on every server in an order
  * that turns by one place each round (with five servers over five rounds, each
  * is measured once in each place; before, one was always measured first). Each
- * measurement is of one server alone, the others stopped (SIGSTOP) meanwhile; continued, it gets BENCH_SETTLE_MS (1000) for
- * what fell due while it was stopped, and its CPU is read as long after the
- * load, so that the work the requests left behind is counted with them. The
- * folder defaults to bench/pages-folder.
+ * measurement is of one server alone, the others stopped (SIGSTOP) meanwhile;
+ * continued, it gets BENCH_SETTLE_MS (1000) for what fell due while it was
+ * stopped, and its CPU is read as long after the load, so that the work the
+ * requests left behind is counted with them. The folder defaults to
+ * bench/pages-folder.
  *
  * Any other folder (a team's, the example site `site`, one of Next.js's
  * examples fetched as bench/examples/README.md says) is measured on its own
