@@ -68,6 +68,12 @@ export interface RequestInfo {
   readonly preview?: PreviewMode;
   /** Logs an error once, with the request id. */
   readonly reportError: (error: unknown) => void;
+  /** Pages rendered per request may fill a document kept per route (app/split-render/; SPLIT_RENDER). */
+  readonly splitRender?: boolean;
+  /** A warning about this request's page that is not an error of the request (the log's `warn`). */
+  readonly notice?: (fields: Record<string, unknown>, message: string) => void;
+  /** Set by entry.server when the split render answered. */
+  splitRendered?: boolean;
   /**
    * Set when the site's middleware rewrote the request: the URL path (base path
    * included) and query of the page rendered, which the browser shows under

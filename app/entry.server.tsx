@@ -1,4 +1,5 @@
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, Readable, Writable } from "node:stream";
+import { randomUUID } from "node:crypto";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import {
@@ -9,9 +10,12 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { ImageEmbedderContext } from "./components/image.tsx";
-import { requestInfo } from "./context.ts";
+import { requestInfo, type RequestInfo } from "./context.ts";
 import { takeReadyHandoff } from "./handoff.ts";
 import { NonceContext } from "./nonce.ts";
+import { nextPageOf } from "./next/page/types.ts";
+import { SplitRenderContext, type SplitRender } from "./split-render/mode.ts";
+import { createSplitRenderer } from "./split-render/split-renderer.tsx";
 
 // The server builds each request's context through the build, so that the
 // context key is the one the route modules were bundled with.
@@ -28,6 +32,9 @@ export { nextMiddleware } from "virtual:next-middleware";
 export { instrumentation } from "virtual:next-instrumentation";
 
 export const streamTimeout = 5_000;
+
+// Names the markers of the split render: a page's own text cannot forge them.
+const splitRenderer = createSplitRenderer(randomUUID().replaceAll("-", ""));
 
 /**
  * A Web stream over a Node stream that reads nothing until it is read itself
@@ -52,6 +59,94 @@ function readLazily(html: Readable): ReadableStream<Uint8Array> {
   );
 }
 
+/** The app's document for one request: whole, or as the split render asks (app/split-render/). */
+function documentElement(
+  context: EntryContext,
+  url: string,
+  info: RequestInfo,
+  split: SplitRender | null,
+) {
+  const { nonce } = info;
+  return (
+    <NonceContext value={nonce}>
+      <ImageEmbedderContext value={info.embedImage ?? null}>
+        <SplitRenderContext value={split}>
+          <ServerRouter context={context} url={url} nonce={nonce} />
+        </SplitRenderContext>
+      </ImageEmbedderContext>
+    </NonceContext>
+  );
+}
+
+/** The whole HTML of `element`, once all of it is ready; rejects on any error React meets. */
+function renderedHtml(element: React.ReactElement, info: RequestInfo): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce: info.nonce,
+      onAllReady: () => pipe(sink),
+      onShellError: reject,
+      onError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error instanceof Error ? error : new Error(String(error)));
+        abort();
+      },
+    });
+    const timeoutId = setTimeout(() => abort(), streamTimeout);
+  });
+}
+
+/** The page's document from the split render (app/split-render/), or null: render it whole. */
+async function splitRendered(
+  request: Request,
+  status: number,
+  context: EntryContext,
+  info: RequestInfo,
+) {
+  const key = splitKeyOf(request, status, context, info);
+  if (key === null) return null;
+  return splitRenderer.answer(
+    key,
+    context,
+    info.nonce,
+    (split, splitContext) =>
+      renderedHtml(documentElement(splitContext, request.url, info, split), info),
+    (route, reason) =>
+      info.notice?.({ route, reason }, "page rendered whole: split render refused"),
+  );
+}
+
+/**
+ * What a page rendered per request has its document kept for (app/split-render/):
+ * its route (the locale is part of it), host and whether it carries a nonce. Null
+ * for any answer the split render does not give: a page that is not a Next.js
+ * page, an error, a rewrite, HEAD, a page rendered once.
+ */
+function splitKeyOf(
+  request: Request,
+  status: number,
+  context: EntryContext,
+  info: RequestInfo,
+): string | null {
+  if (!info.splitRender || request.method !== "GET" || status !== 200) return null;
+  if (info.renderedOnce || context.isSpaMode || context.staticHandlerContext.errors) return null;
+  if (info.rewrittenTo !== undefined || info.rewrittenFrom !== undefined) return null;
+  const leaf = context.staticHandlerContext.matches.at(-1)?.route;
+  if (!leaf || !nextPageOf(leaf.handle)) return null;
+  return `${leaf.id} ${info.origin} ${info.nonce === undefined ? "" : "nonce"}`;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -61,8 +156,18 @@ export default async function handleRequest(
 ): Promise<Response> {
   // The loader data ready now is rendered in the same pass as the page.
   await takeReadyHandoff(routerContext);
+  const info = requestInfo(loadContext, request);
+  const split = await splitRendered(request, responseStatusCode, routerContext, info);
+  if (split !== null) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const html = Readable.from([Buffer.from(split.html)], { objectMode: false });
+    const body = info.pipesDocument ? null : (Readable.toWeb(html) as ReadableStream<Uint8Array>);
+    const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
+    info.document = { response, html };
+    info.splitRendered = split.split;
+    return response;
+  }
   return new Promise((resolve, reject) => {
-    const info = requestInfo(loadContext, request);
     let shellRendered = false;
     // Errors React recovers from (a part inside a Suspense boundary, rendered
     // again in the browser) that came before the shell: logged once the shell
@@ -88,11 +193,7 @@ export default async function handleRequest(
 
     const { nonce } = info;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <ImageEmbedderContext value={info.embedImage ?? null}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </ImageEmbedderContext>
-      </NonceContext>,
+      documentElement(routerContext, request.url, info, null),
       {
         // React's own inline scripts (streamed Suspense boundaries) carry it too.
         nonce,

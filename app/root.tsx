@@ -23,6 +23,7 @@ import { basePathOfBasename } from "./routing/base-path.ts";
 import { canonicalRedirect, TRAILING_SLASH } from "./routing/canonical-url.ts";
 import { splitLocalePath } from "./routing/locale.ts";
 import { SiteInfoContext, useRootData, useSiteInfoOf, type RootData } from "./root-data.ts";
+import { useSplitRender } from "./split-render/mode.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   routePatternMiddleware,
@@ -84,11 +85,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Read here, above the context it provides: the page's host says the unprefixed locale.
   const { locale } = splitLocalePath(useLocation().pathname, siteInfo.defaultLocale);
   const nonce = useNonce();
+  const document = (main: React.ReactNode) => (
+    <NextDocument locale={locale} nonce={nonce}>
+      {main}
+    </NextDocument>
+  );
+  // The server's split render (docs/decisions/033): the page alone, or the document without it.
+  const split = useSplitRender();
   return (
     <SiteInfoContext value={siteInfo}>
-      <NextDocument locale={locale} nonce={nonce}>
-        {children}
-      </NextDocument>
+      {split ? split.layout(document, children) : document(children)}
     </SiteInfoContext>
   );
 }

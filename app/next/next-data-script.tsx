@@ -28,6 +28,7 @@ import { nextDataOf, scriptJson, type NextDataFacts } from "./page/next-data.ts"
 import { nextPageOf, type NextPageData, type PageData } from "./page/types.ts";
 import { nextQuery } from "./routing/query.ts";
 import Router from "./router.tsx";
+import { useSplitRender } from "../split-render/mode.ts";
 import { siteApp, siteFiles } from "./site-files.ts";
 
 export const NEXT_DATA_ID = "__NEXT_DATA__";
@@ -114,9 +115,14 @@ function useServerFacts(): NextDataFacts {
  * The element's text: the server's, for the page it renders; in the browser,
  * what the server wrote, whatever the page shown since.
  */
-const useNextDataText: () => string =
+export const useNextDataText: () => string =
   typeof document === "undefined"
-    ? () => scriptJson(nextDataOf(useServerFacts()))
+    ? () => {
+        const marker = useSplitRender()?.nextDataText;
+        const text = scriptJson(nextDataOf(useServerFacts()));
+        // A template of the document (docs/decisions/033): the page's own is written per request.
+        return marker ?? text;
+      }
     : () => written?.textContent ?? "";
 
 export function NextDataScript({ nonce }: { nonce: string | undefined }) {

@@ -49,7 +49,8 @@ function nodeHeaders(headers: Headers, https: boolean): OutgoingHttpHeaders {
 
 export function createPageRenderer(
   build: AppServerBuild,
-  config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression" | "csp">,
+  config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression" | "csp"> &
+    Partial<Pick<Config, "splitRender">>,
   logger: Logger,
   tracing: Tracing | null = null,
   embedder?: ServerImageEmbedder,
@@ -101,6 +102,8 @@ export function createPageRenderer(
         ...(exchange.preview && { preview: exchange.preview }),
         ...(exchange.redirectsChecked && { redirectsChecked: true }),
         pipesDocument: true,
+        splitRender: config.splitRender ?? true,
+        notice: (fields, message) => logger.warn({ reqId: requestId, ...fields }, message),
         node: { req, res },
         reportError: (error) => reportRequestError(exchange, error, "render"),
       };
@@ -114,6 +117,7 @@ export function createPageRenderer(
       const response = await handle(request, contextFor(info));
       // The root middleware wrote it while the request was handled.
       exchange.routePattern = info.routePattern;
+      if (info.splitRendered) exchange.splitRendered = true;
       // A page's own code answered (a Next.js page's getServerSideProps or
       // getInitialProps ended the response): nothing of ours follows.
       if (res.headersSent) {

@@ -57,6 +57,8 @@ export interface Config {
   readonly tracing: TracingConfig | null;
   readonly maxConnections: number;
   readonly compression: boolean;
+  /** Pages rendered per request fill a document kept per route (app/split-render/); off: rendered whole. */
+  readonly splitRender: boolean;
   readonly images: ImageConfig;
   /** The Content-Security-Policy of HTML answers (server/pages/csp.ts). */
   readonly csp: CspOptions;
@@ -293,6 +295,7 @@ export function loadConfig(given: Env): Readonly<Config> {
     requestTimeoutMs: read("REQUEST_TIMEOUT_MS", integer(1, 3_600_000), 30_000),
     keepAliveTimeoutMs: read("KEEP_ALIVE_TIMEOUT_MS", integer(1, 600_000), 5_000),
     compression: read("COMPRESSION", oneOf(["on", "off"] as const), "on") === "on",
+    splitRender: read("SPLIT_RENDER", oneOf(["on", "off"] as const), "on") === "on",
     maxConnections: read("MAX_CONNECTIONS", integer(1, 1_000_000), 1024),
     renderCacheMaxBytes: read("RENDER_CACHE_MAX_BYTES", integer(0, 1 << 30), 8 << 20),
     memoryLimitBytes: read("MEMORY_LIMIT_BYTES", integer(32 << 20, 2 ** 50), null),

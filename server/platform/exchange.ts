@@ -33,6 +33,8 @@ export interface Exchange {
   routePattern?: string;
   /** Health probes are logged at debug level only. */
   quiet?: boolean;
+  /** The page was answered by the split render (app/split-render/), for the access log. */
+  splitRendered?: boolean;
   /** The pipeline step that answered (the last one asked), for the metrics. */
   answeredBy?: AnsweredBy;
   /**

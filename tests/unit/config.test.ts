@@ -40,6 +40,7 @@ describe("loadConfig", () => {
       keepAliveTimeoutMs: 5_000,
       maxConnections: 1024,
       compression: true,
+      splitRender: true,
       renderCacheMaxBytes: 8 * 1024 * 1024,
       memoryLimitBytes: null,
       sharedCache: null,
