@@ -1,7 +1,11 @@
 import { PassThrough, Readable, Writable } from "node:stream";
 import { randomUUID } from "node:crypto";
 import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import {
+  renderToPipeableStream,
+  renderToString,
+  type RenderToPipeableStreamOptions,
+} from "react-dom/server";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -78,6 +82,17 @@ function documentElement(
   );
 }
 
+/**
+ * The page alone, rendered at once: no stream to set up for a part that is all
+ * there. One that would wait for something (a Suspense boundary React had to
+ * give up on, or an error inside one) is refused: the page is rendered whole.
+ */
+async function pageHtml(element: React.ReactElement): Promise<string> {
+  const html = renderToString(element);
+  if (/<!--\$[!?]/.test(html)) throw new Error("the page waits for data: rendered whole");
+  return html;
+}
+
 /** The whole HTML of `element`, once all of it is ready; rejects on any error React meets. */
 function renderedHtml(element: React.ReactElement, info: RequestInfo): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -120,8 +135,10 @@ async function splitRendered(
     key,
     context,
     info.nonce,
-    (split, splitContext) =>
-      renderedHtml(documentElement(splitContext, request.url, info, split), info),
+    (split, splitContext) => {
+      const element = documentElement(splitContext, request.url, info, split);
+      return split?.kind === "page" ? pageHtml(element) : renderedHtml(element, info);
+    },
     (route, reason) =>
       info.notice?.({ route, reason }, "page rendered whole: split render refused"),
   );

@@ -60,12 +60,17 @@ describe("the split render", () => {
     expect(split.logs.filter((line) => /split render refused/.test(line.msg))).toEqual([]);
   });
 
-  test("pages rendered once and error pages are not split", async () => {
-    for (const path of ["/about", "/nope", "/fr/nope"]) {
+  test("error pages and HEAD are rendered whole", async () => {
+    for (const path of ["/nope", "/fr/nope"]) {
       for (let i = 0; i < 4; i++) {
         const response = await split.request(path);
+        expect(response.status).toBe(404);
         expect((await split.accessLog(response)).render).toBeUndefined();
       }
     }
+    // The route is answered split by now (the first test).
+    const head = await split.request("/blog/hello", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect((await split.accessLog(head)).render).toBeUndefined();
   });
 });
