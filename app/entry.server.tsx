@@ -18,6 +18,7 @@ import { requestInfo, type RequestInfo } from "./context.ts";
 import { takeReadyHandoff } from "./handoff.ts";
 import { NonceContext } from "./nonce.ts";
 import { nextPageOf } from "./next/page/types.ts";
+import { defaultLocaleOfOrigin } from "./root-data.ts";
 import { SplitRenderContext, type SplitRender } from "./split-render/mode.ts";
 import { createSplitRenderer } from "./split-render/split-renderer.tsx";
 
@@ -146,9 +147,10 @@ async function splitRendered(
 
 /**
  * What a page rendered per request has its document kept for (app/split-render/):
- * its route (the locale is part of it), host and whether it carries a nonce. Null
- * for any answer the split render does not give: a page that is not a Next.js
- * page, an error, a rewrite, HEAD, a page rendered once.
+ * its route (the locale is part of it, but for the unprefixed routes, whose
+ * locale is the host's default) and whether it carries a nonce. Null for any
+ * answer the split render does not give: a page that is not a Next.js page, an
+ * error, a rewrite, HEAD, a page rendered once.
  */
 function splitKeyOf(
   request: Request,
@@ -161,7 +163,8 @@ function splitKeyOf(
   if (info.rewrittenTo !== undefined || info.rewrittenFrom !== undefined) return null;
   const leaf = context.staticHandlerContext.matches.at(-1)?.route;
   if (!leaf || !nextPageOf(leaf.handle)) return null;
-  return `${leaf.id} ${info.origin} ${info.nonce === undefined ? "" : "nonce"}`;
+  const nonce = info.nonce === undefined ? "" : "nonce";
+  return `${leaf.id} ${defaultLocaleOfOrigin(info.origin)} ${nonce}`;
 }
 
 export default async function handleRequest(

@@ -66,6 +66,9 @@ function hostOf(origin: string): string | null {
   if (origin !== lastHost.origin) lastHost = { origin, host: new URL(origin).host };
   return lastHost.host;
 }
+/** The locale a host serves unprefixed: what a page's document says of its locale besides the path. */
+export const defaultLocaleOfOrigin = (origin: string): Locale => defaultLocaleOn(hostOf(origin));
+
 /** What the build itself knows: what a page has outside the root layout, or when the root loader failed. */
 const BUILD_SITE_INFO: SiteInfo = {
   origin: "",

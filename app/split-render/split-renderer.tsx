@@ -1,12 +1,13 @@
 /**
- * The split render of a page rendered per request (docs/split-render.md): the
- * document around the page is rendered once per route, locale and host, as a
+ * The split render of a page rendered per request (docs/decisions/033): the
+ * document around the page is rendered once per route and locale, as a
  * template (template.ts); each request renders only the page, at the place in
  * React's tree it has in the document (chain.ts), and fills the template's
  * holes. Every route's first answers are rendered whole as well and compared,
  * byte for byte, before the split one is served; so is one in every
- * `CHECK_EVERY` after that. A route whose answers differ is rendered whole
- * from then on, and named once in the log.
+ * `CHECK_EVERY` after that. A route whose answers differ, or whose page or
+ * document keeps failing to render alone, is rendered whole from then on, and
+ * named once in the log.
  */
 import type { EntryContext } from "react-router";
 import { chainBetween, chainOfProbe, listsFor, withOnes, type ChainList } from "./chain.ts";
@@ -17,6 +18,7 @@ import {
   handoffMarkup,
   markersOf,
   pageParts,
+  queuedResources,
   templateOf,
   type DocumentTemplate,
   type Markers,
@@ -26,18 +28,26 @@ import {
 export const CHECKS_BEFORE_TRUST = 2;
 /** After that, one answer in this many is compared again. */
 export const CHECK_EVERY = 1000;
-/** Routes × locales × hosts kept; the oldest is dropped past this (a host is the client's to name). */
-const MAX_TEMPLATES = 500;
+/** Failures in a row (a page that waits, a document that fails) before a route is refused. */
+export const FAILURES_BEFORE_REFUSAL = 3;
+/** Routes × locales kept; the least recently asked is dropped past this. */
+const MAX_ROUTES = 1000;
 
 /** Renders the app's document for a request's context, whole, or as `split` says. */
 export type RenderHtml = (split: SplitRender | null, context: EntryContext) => Promise<string>;
 
-interface Kept {
-  readonly template: DocumentTemplate;
-  readonly lists: readonly ChainList[];
-  checked: number;
-  answered: number;
-}
+/** What is known of a route: learned, refused, or failed to learn so many times. */
+type Route =
+  | {
+      readonly template: DocumentTemplate;
+      readonly lists: readonly ChainList[];
+      checked: number;
+      answered: number;
+      failures: number;
+    }
+  | { readonly refused: true }
+  | { readonly learning: number };
+type Learned = Extract<Route, { template: DocumentTemplate }>;
 
 /** Why a route is rendered whole: told once per route. */
 export type Refusal = (key: string, reason: string) => void;
@@ -64,26 +74,39 @@ const withUnreadStream = (context: EntryContext): EntryContext => ({
   serverHandoffStream: context.serverHandoffStream && new ReadableStream(),
 });
 
+const attempt = <T,>(render: () => Promise<T>): Promise<T | null> =>
+  render().then(
+    (value) => value,
+    () => null,
+  );
+
 export function createSplitRenderer(token: string) {
   const markers: Markers = markersOf(token);
-  /** A route's template, or null once it is refused. */
-  const kept = new Map<string, Kept | null>();
+  const routes = new Map<string, Route>();
+
+  /** Kept as the most recently asked. */
+  const keep = (key: string, route: Route) => {
+    routes.delete(key);
+    routes.set(key, route);
+    if (routes.size > MAX_ROUTES) routes.delete(routes.keys().next().value!);
+  };
 
   const refuse = (key: string, reason: string, refused: Refusal): null => {
-    kept.set(key, null);
+    keep(key, { refused: true });
     refused(key, reason);
     return null;
   };
 
+  /** The route's template, from a render of its document with markers where the page goes. */
   async function learn(
     key: string,
     context: EntryContext,
     nonce: string | undefined,
     handoff: string,
     renderHtml: RenderHtml,
+    tries: number,
     refused: Refusal,
   ): Promise<void> {
-    if (kept.size >= MAX_TEMPLATES) kept.delete(kept.keys().next().value!);
     const probes: { above?: string; slot?: string } = {};
     const render: SplitRender = {
       kind: "template",
@@ -94,12 +117,11 @@ export function createSplitRenderer(token: string) {
       ),
       nextDataText: markers.nextData,
     };
-    let html: string;
-    try {
-      html = await renderHtml(render, withUnreadStream(context));
-    } catch {
+    const html = await attempt(() => renderHtml(render, withUnreadStream(context)));
+    if (html === null) {
       // The page's whole render, next, reports what failed.
-      return void kept.delete(key);
+      if (tries + 1 < FAILURES_BEFORE_REFUSAL) return keep(key, { learning: tries + 1 });
+      return void refuse(key, "its document fails to render with markers", refused);
     }
     const template = templateOf(html, markers, nonce, handoff);
     if (template === null)
@@ -110,16 +132,17 @@ export function createSplitRenderer(token: string) {
     const lists = between && listsFor(between);
     if (!lists)
       return void refuse(key, "the page's place in the document cannot be rebuilt", refused);
-    kept.set(key, { template, lists, checked: 0, answered: 0 });
+    keep(key, { template, lists, checked: 0, answered: 0, failures: 0 });
   }
 
+  /** The document with this request's page in it, or why not. */
   async function renderSplit(
-    { template, lists }: Kept,
+    { template, lists }: Learned,
     context: EntryContext,
     nonce: string | undefined,
     handoff: string,
     renderHtml: RenderHtml,
-  ): Promise<string | null> {
+  ): Promise<{ html: string } | { failure: string }> {
     let nextData: string | undefined;
     const render: SplitRender = {
       kind: "page",
@@ -129,28 +152,26 @@ export function createSplitRenderer(token: string) {
         </PageAlone>
       ),
     };
-    let html: string;
-    try {
-      html = await renderHtml(render, { ...context, serverHandoffStream: undefined });
-    } catch {
-      return null;
+    const html = await attempt(() =>
+      renderHtml(render, { ...context, serverHandoffStream: undefined }),
+    );
+    const page = html === null ? null : pageParts(html, markers);
+    if (page === null || nextData === undefined) {
+      return { failure: "its page fails, or waits for data, when rendered alone" };
     }
-    const page = pageParts(html, markers);
-    if (page === null || nextData === undefined) return null;
-    return fillTemplate(template, {
-      nonce: nonce ?? "",
-      head: page.head,
-      body: page.body,
-      nextData,
-      handoff,
-    });
+    // React puts a page's styles and preloads before any head element the document hoists.
+    if (!template.resourcesAtHead && queuedResources(page.head)) {
+      return { failure: "its page's styles or preloads go before what its document hoists" };
+    }
+    const values = { nonce: nonce ?? "", head: page.head, body: page.body, nextData, handoff };
+    return { html: fillTemplate(template, values) };
   }
 
   return {
     /**
      * The page's document for this request (`split`: the split render's; else the
-     * whole render it was checked against), or null: render it whole, as before. `key` names its route, locale and host: what its document is the
-     * same for.
+     * whole render it was checked against), or null: render it whole, as before.
+     * `key` names its route and locale: what its document is the same for.
      */
     async answer(
       key: string,
@@ -162,28 +183,30 @@ export function createSplitRenderer(token: string) {
       const chunks = readyHandoff(context);
       if (chunks === null) return null;
       const handoff = handoffMarkup(chunks, nonce);
-      const known = kept.get(key);
-      if (known === null) return null;
-      if (known === undefined) {
-        kept.set(key, null);
-        await learn(key, context, nonce, handoff, renderHtml, refused);
+      const known = routes.get(key);
+      if (known === undefined || "learning" in known) {
+        // Refused while it is learned: the requests meanwhile are rendered whole.
+        keep(key, { refused: true });
+        await learn(key, context, nonce, handoff, renderHtml, known?.learning ?? 0, refused);
         return null;
       }
+      if ("refused" in known) return null;
+      keep(key, known);
       const split = await renderSplit(known, context, nonce, handoff, renderHtml);
-      if (split === null) return null;
+      if ("failure" in split) {
+        if (++known.failures >= FAILURES_BEFORE_REFUSAL) refuse(key, split.failure, refused);
+        return null;
+      }
+      known.failures = 0;
       known.answered++;
       if (known.checked >= CHECKS_BEFORE_TRUST && known.answered % CHECK_EVERY !== 0) {
-        return { html: split, split: true };
+        return { html: split.html, split: true };
       }
-      let whole: string;
-      try {
-        whole = await renderHtml(null, withUnreadStream(context));
-      } catch {
-        return null;
-      }
-      if (whole !== split) {
+      const whole = await attempt(() => renderHtml(null, withUnreadStream(context)));
+      if (whole === null) return null;
+      if (whole !== split.html) {
         let at = 0;
-        while (whole[at] === split[at]) at++;
+        while (whole[at] === split.html[at]) at++;
         refuse(key, `its split render differs from the whole one at character ${at}`, refused);
         return { html: whole, split: false };
       }

@@ -16,6 +16,12 @@ export type Hole = "nonce" | "head" | "body" | "nextData" | "handoff";
 export interface DocumentTemplate {
   readonly parts: readonly string[];
   readonly holes: readonly Hole[];
+  /**
+   * Whether nothing of the document's own comes between `<head>` and the page's
+   * head elements but the charset and viewport: then a page's styles and
+   * preloads, which React queues before every hoisted element, go there too.
+   */
+  readonly resourcesAtHead: boolean;
 }
 
 /** What fills each hole for one request. */
@@ -49,6 +55,15 @@ export function markersOf(token: string): Markers {
 export const nextDataMarkerOf = (token: string) => `split-render-next-data:${token}`;
 
 const DOCUMENT_END = "</body></html>";
+/** The document's head up to the page's head elements, when it holds only what React writes first. */
+const ONLY_PREAMBLE_BEFORE =
+  /<head(?: [^>]*)?>(?:<meta charSet="[^"]*"\/>)?(?:<meta name="viewport" content="[^"]*"\/>)?$/;
+/** What React queues before hoisted elements: styles, scripts, preloads, preconnects. */
+const QUEUED_RESOURCE =
+  /<style|<script|<link rel="(?:stylesheet|preload|modulepreload|preconnect|dns-prefetch)"/;
+
+/** Whether a page's head elements hold a resource React would queue before the document's own. */
+export const queuedResources = (head: string) => QUEUED_RESOURCE.test(head);
 const PAGE_END = "</div>";
 /** A nonce React would write escaped (ours never is) is not a hole this can find. */
 const PLAIN_NONCE = /^[A-Za-z0-9+/=_-]+$/;
@@ -126,7 +141,8 @@ export function templateOf(
   literal(html.slice(from, html.length - end.length));
   hole("handoff");
   parts[parts.length - 1] = DOCUMENT_END;
-  return { parts, holes };
+  const beforeHead = parts[holes.indexOf("head")]!;
+  return { parts, holes, resourcesAtHead: ONLY_PREAMBLE_BEFORE.test(beforeHead) };
 }
 
 /** The document for one request. */

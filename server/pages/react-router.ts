@@ -50,7 +50,7 @@ function nodeHeaders(headers: Headers, https: boolean): OutgoingHttpHeaders {
 export function createPageRenderer(
   build: AppServerBuild,
   config: Pick<Config, "trailingSlash" | "e2eFixtures" | "compression" | "csp"> &
-    Partial<Pick<Config, "splitRender">>,
+    Partial<Pick<Config, "splitRender" | "development">>,
   logger: Logger,
   tracing: Tracing | null = null,
   embedder?: ServerImageEmbedder,
@@ -102,7 +102,8 @@ export function createPageRenderer(
         ...(exchange.preview && { preview: exchange.preview }),
         ...(exchange.redirectsChecked && { redirectsChecked: true }),
         pipesDocument: true,
-        splitRender: config.splitRender ?? true,
+        // Not under npm run dev: a page edited there changes what its route's document holds.
+        splitRender: (config.splitRender ?? true) && !config.development,
         notice: (fields, message) => logger.warn({ reqId: requestId, ...fields }, message),
         node: { req, res },
         reportError: (error) => reportRequestError(exchange, error, "render"),

@@ -185,6 +185,10 @@ describe("the document's template", () => {
   test("its holes are filled in place, the nonce wherever it was", () => {
     const template = templateOf(rendered, markers, nonce, handoff)!;
     expect(template.holes).toEqual(["head", "nonce", "body", "nonce", "nextData", "handoff"]);
+    // Nothing of the document's own before the page's head elements: its styles may go there.
+    expect(template.resourcesAtHead).toBe(true);
+    const withIcon = rendered.replace(markers.head, `<link rel="icon" href="/i"/>${markers.head}`);
+    expect(templateOf(withIcon, markers, nonce, handoff)!.resourcesAtHead).toBe(false);
     const html = fillTemplate(template, {
       nonce: "NEW",
       head: "<title>T</title>",

@@ -11,6 +11,7 @@ import {
   CHECK_EVERY,
   CHECKS_BEFORE_TRUST,
   createSplitRenderer,
+  FAILURES_BEFORE_REFUSAL,
   type RenderHtml,
 } from "../../app/split-render/split-renderer.tsx";
 import { handoffMarkup, markersOf } from "../../app/split-render/template.ts";
@@ -129,17 +130,68 @@ describe("the split render", () => {
     expect(calls).toBeGreaterThan(0);
   });
 
-  test("nothing is split while the loader data is still streaming, or when the page fails", async () => {
+  test("nothing is split while the loader data is still streaming", async () => {
     const renderer = createSplitRenderer(TOKEN);
     const render = site(() => "<main>page</main>");
     expect(await renderer.answer("route", contextWith(null), NONCE, render, vi.fn())).toBeNull();
     expect(render).not.toHaveBeenCalled();
-    await answers(renderer, render, 1 + CHECKS_BEFORE_TRUST);
+  });
+
+  test("a page that fails alone is rendered whole; three times in a row, and its route is refused", async () => {
+    const renderer = createSplitRenderer(TOKEN);
+    await answers(
+      renderer,
+      site(() => "<main>page</main>"),
+      1 + CHECKS_BEFORE_TRUST,
+    );
     const failing = vi.fn(async (split: SplitRender | null) => {
-      if (split?.kind === "page") throw new Error("the page failed");
+      if (split?.kind === "page") throw new Error("the page suspended");
       return "";
     });
-    expect(await renderer.answer("route", contextWith(DATA), NONCE, failing, vi.fn())).toBeNull();
+    const refused = vi.fn();
+    const all = await answers(renderer, failing, FAILURES_BEFORE_REFUSAL + 2, refused);
+    expect(all.every((answer) => answer === null)).toBe(true);
+    expect(refused).toHaveBeenCalledExactlyOnceWith(
+      "route",
+      "its page fails, or waits for data, when rendered alone",
+    );
+    // Not rendered alone again once refused.
+    expect(failing).toHaveBeenCalledTimes(FAILURES_BEFORE_REFUSAL);
+  });
+
+  test("a page's styles go where React would queue them, or the page is rendered whole", async () => {
+    const styled = () => '<style data-precedence="p">a{}</style><title>t</title>';
+    const render = (documentHoists: boolean) => {
+      const handoff = handoffMarkup(DATA, NONCE);
+      const doc = (head: string, body: string) =>
+        `<html><head><meta charSet="utf-8"/>${documentHoists ? '<link rel="icon" href="/i"/>' : ""}` +
+        `${head}</head><body><div id="__next">${body}</div><script>${markers.nextData}</script>${handoff}</body></html>`;
+      return vi.fn(async (split: SplitRender | null) => {
+        if (split)
+          renderToString(
+            <>
+              {split.layout(
+                (main) => (
+                  <div>{main}</div>
+                ),
+                <main />,
+              )}
+            </>,
+          );
+        if (split?.kind === "template") return doc(markers.head, markers.body);
+        if (split?.kind === "page") return `${styled()}${markers.pageStart}<p>x</p></div>`;
+        return doc(styled(), "<p>x</p>").replace(markers.nextData, '{"page":1}');
+      });
+    };
+    const atHead = await answers(createSplitRenderer(TOKEN), render(false), 4);
+    expect(atHead.at(-1)?.split).toBe(true);
+    const refused = vi.fn();
+    const afterIcon = await answers(createSplitRenderer(TOKEN), render(true), 6, refused);
+    expect(afterIcon.slice(1)).toEqual([null, null, null, null, null]);
+    expect(refused).toHaveBeenCalledExactlyOnceWith(
+      "route",
+      "its page's styles or preloads go before what its document hoists",
+    );
   });
 
   test("a document without the template's shape is refused at once", async () => {
