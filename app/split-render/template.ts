@@ -1,5 +1,5 @@
 /**
- * A page's document with holes, and the page put back into it (docs/split-render.md).
+ * A page's document with holes, and the page put back into it (docs/decisions/033).
  *
  * Of a page rendered per request, only a few parts change from one request of
  * the same route, locale and host to the next: the response's nonce, the

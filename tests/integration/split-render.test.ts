@@ -1,5 +1,5 @@
 /**
- * The split render (app/split-render/, docs/split-render.md) on the production
+ * The split render (app/split-render/, docs/decisions/033) on the production
  * build of the example site: a page rendered per request is answered from its
  * route's kept document once that route's first answers matched the whole
  * render, and what it answers is the whole render's document, byte for byte
