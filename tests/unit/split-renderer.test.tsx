@@ -38,28 +38,40 @@ const DATA = [
   { done: true, value: "" },
 ];
 
-/** A page and its document as the app renders them: `page` is what this request's page shows. */
-function site(page: () => string, document = () => "<p>frame</p>") {
+/** Renders with React what the split render's parts hear: its probes, the page's data. */
+function heard(split: SplitRender) {
+  renderToString(
+    <>
+      {split.layout(
+        (main) => (
+          <div>{main}</div>
+        ),
+        <main />,
+      )}
+    </>,
+  );
+}
+
+/**
+ * A page and its document as the app renders them: `page` is what this request's
+ * page shows, `document` what the document shows around it, `pageHead` the page's
+ * head elements (React writes them first in a render of the page alone), and
+ * `beforeHead` what the document hoists into its head before them.
+ */
+function site(
+  page: () => string,
+  { document = () => "<p>frame</p>", pageHead = "<title>t</title>", beforeHead = "" } = {},
+) {
   const handoff = handoffMarkup(DATA, NONCE);
   const doc = (head: string, body: string, nextData: string) =>
-    `<html><head>${head}<script nonce="${NONCE}"></script></head><body>${document()}` +
-    `<div id="__next">${body}</div><script nonce="${NONCE}">${nextData}</script>${handoff}</body></html>`;
+    `<html><head><meta charSet="utf-8"/>${beforeHead}${head}<script nonce="${NONCE}"></script></head>` +
+    `<body>${document()}<div id="__next">${body}</div><script nonce="${NONCE}">${nextData}</script>` +
+    `${handoff}</body></html>`;
   return vi.fn(async (split: SplitRender | null) => {
-    // Rendered by React for what the split render's parts hear (its probes, the page's data).
-    if (split)
-      renderToString(
-        <>
-          {split.layout(
-            (main) => (
-              <div>{main}</div>
-            ),
-            <main />,
-          )}
-        </>,
-      );
+    if (split) heard(split);
     if (split?.kind === "template") return doc(markers.head, markers.body, markers.nextData);
-    if (split?.kind === "page") return `<title>t</title>${markers.pageStart}${page()}</div>`;
-    return doc("<title>t</title>", page(), '{"page":1}');
+    if (split?.kind === "page") return `${pageHead}${markers.pageStart}${page()}</div>`;
+    return doc(pageHead, page(), '{"page":1}');
   });
 }
 
@@ -92,10 +104,7 @@ describe("the split render", () => {
 
   test("a route whose split answer differs is rendered whole from then on, named once", async () => {
     let frame = 0;
-    const render = site(
-      () => "<main>page</main>",
-      () => `<p>frame ${frame++}</p>`,
-    );
+    const render = site(() => "<main>page</main>", { document: () => `<p>frame ${frame++}</p>` });
     const refused = vi.fn();
     const all = await answers(createSplitRenderer(TOKEN), render, 6, refused);
     // The checked answer is the whole render's.
@@ -160,29 +169,11 @@ describe("the split render", () => {
   });
 
   test("a page's styles go where React would queue them, or the page is rendered whole", async () => {
-    const styled = () => '<style data-precedence="p">a{}</style><title>t</title>';
-    const render = (documentHoists: boolean) => {
-      const handoff = handoffMarkup(DATA, NONCE);
-      const doc = (head: string, body: string) =>
-        `<html><head><meta charSet="utf-8"/>${documentHoists ? '<link rel="icon" href="/i"/>' : ""}` +
-        `${head}</head><body><div id="__next">${body}</div><script>${markers.nextData}</script>${handoff}</body></html>`;
-      return vi.fn(async (split: SplitRender | null) => {
-        if (split)
-          renderToString(
-            <>
-              {split.layout(
-                (main) => (
-                  <div>{main}</div>
-                ),
-                <main />,
-              )}
-            </>,
-          );
-        if (split?.kind === "template") return doc(markers.head, markers.body);
-        if (split?.kind === "page") return `${styled()}${markers.pageStart}<p>x</p></div>`;
-        return doc(styled(), "<p>x</p>").replace(markers.nextData, '{"page":1}');
+    const render = (documentHoists: boolean) =>
+      site(() => "<p>x</p>", {
+        pageHead: '<style data-precedence="p">a{}</style><title>t</title>',
+        beforeHead: documentHoists ? '<link rel="icon" href="/i"/>' : "",
       });
-    };
     const atHead = await answers(createSplitRenderer(TOKEN), render(false), 4);
     expect(atHead.at(-1)?.split).toBe(true);
     const refused = vi.fn();
