@@ -60,7 +60,11 @@ function heard(split: SplitRender) {
  */
 function site(
   page: () => string,
-  { document = () => "<p>frame</p>", pageHead = "<title>t</title>", beforeHead = "" } = {},
+  {
+    document = () => "<p>frame</p>",
+    pageHead = "<title>t</title>",
+    beforeHead = "",
+  }: { document?: () => string; pageHead?: string; beforeHead?: string } = {},
 ) {
   const handoff = handoffMarkup(DATA, NONCE);
   const doc = (head: string, body: string, nextData: string) =>
