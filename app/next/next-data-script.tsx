@@ -119,9 +119,9 @@ export const useNextDataText: () => string =
   typeof document === "undefined"
     ? () => {
         const marker = useSplitRender()?.nextDataText;
-        const text = scriptJson(nextDataOf(useServerFacts()));
+        const facts = useServerFacts();
         // A template of the document (docs/decisions/033): the page's own is written per request.
-        return marker ?? text;
+        return marker ?? scriptJson(nextDataOf(facts));
       }
     : () => written?.textContent ?? "";
 

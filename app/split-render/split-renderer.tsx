@@ -215,5 +215,3 @@ export function createSplitRenderer(token: string) {
     },
   };
 }
-
-export type SplitRenderer = ReturnType<typeof createSplitRenderer>;

@@ -47,12 +47,10 @@ export function markersOf(token: string): Markers {
   return {
     head: `<meta name="${HEAD_MARKER_NAME}" content="${token}"/>`,
     body: `<template ${BODY_MARKER_ATTRIBUTE}="${token}"></template>`,
-    nextData: nextDataMarkerOf(token),
+    nextData: `split-render-next-data:${token}`,
     pageStart: `<div ${PAGE_MARKER_ATTRIBUTE}="${token}">`,
   };
 }
-
-export const nextDataMarkerOf = (token: string) => `split-render-next-data:${token}`;
 
 const DOCUMENT_END = "</body></html>";
 /** The document's head up to the page's head elements, when it holds only what React writes first. */
