@@ -75,6 +75,14 @@ export interface RequestInfo {
   /** Set by entry.server when the split render answered. */
   splitRendered?: boolean;
   /**
+   * Set when the direct answer (app/direct/) ran the page's loader and handed the
+   * request to React Router: the page's loader gives this outcome instead of
+   * running again.
+   */
+  replayLoader?: LoaderReplay;
+  /** Set when React Router's render is to be compared with a direct answer (app/direct/). */
+  directExpected?: DirectExpected;
+  /**
    * Set when the site's middleware rewrote the request: the URL path (base path
    * included) and query of the page rendered, which the browser shows under
    * another URL and hydrates as this one (app/next/document.tsx).
@@ -109,6 +117,19 @@ export interface RequestInfo {
    * Response's own body reads the same stream, lazily, for any other consumer.
    */
   document?: { readonly response: Response; readonly html: Readable };
+}
+
+/** What a page's loader did, handed to React Router's render of the same request (app/direct/). */
+export interface LoaderReplay {
+  readonly loader: unknown;
+  readonly outcome: { readonly value: unknown } | { readonly error: unknown };
+}
+
+/** A direct answer still to be checked: React Router's render of the request must equal it (app/direct/). */
+export interface DirectExpected {
+  readonly key: string;
+  readonly html: string;
+  readonly routePattern: string;
 }
 
 const requestInfoContext = createContext<RequestInfo | null>(null);

@@ -20,7 +20,8 @@ import { NonceContext } from "./nonce.ts";
 import { nextPageOf } from "./next/page/types.ts";
 import { defaultLocaleOfOrigin } from "./root-data.ts";
 import { SplitRenderContext, type SplitRender } from "./split-render/mode.ts";
-import { createSplitRenderer } from "./split-render/split-renderer.tsx";
+import { createSplitRenderer, type RenderHtml } from "./split-render/split-renderer.tsx";
+import { createDirectDocuments, type DirectAnswer, type ServerRoutes } from "./direct/documents.ts";
 
 // The server builds each request's context through the build, so that the
 // context key is the one the route modules were bundled with.
@@ -40,6 +41,37 @@ export const streamTimeout = 5_000;
 
 // Names the markers of the split render: a page's own text cannot forge them.
 const splitRenderer = createSplitRenderer(randomUUID().replaceAll("-", ""));
+
+/** Renders the app's document for `request` as `split` says (whole when null). */
+const renderHtmlFor =
+  (request: Request, info: RequestInfo): RenderHtml =>
+  (split, splitContext) => {
+    const element = documentElement(splitContext, request.url, info, split);
+    return split?.kind === "page" ? pageHtml(element) : renderedHtml(element, info);
+  };
+
+// A trusted route's document without React Router's request handler (app/direct/).
+const directDocuments = createDirectDocuments({
+  keyOf: routeKey,
+  isPage: (handle) => nextPageOf(handle) !== null,
+  renderPage: (key, context, request, info, handoff) =>
+    splitRenderer.trustedRender(key, context, info.nonce, handoff, renderHtmlFor(request, info)),
+  refused: (info, route, reason) =>
+    info.notice?.({ route, reason }, "page answered through React Router: direct answer refused"),
+});
+
+/**
+ * The document of a page rendered per request, answered without React
+ * Router's request handler once its route is trusted (app/direct/); null: hand
+ * the request to React Router (the server calls this first, with the same
+ * request and context).
+ */
+export const directDocument = (
+  request: Request,
+  context: RouterContextProvider,
+  routes: ServerRoutes,
+): Promise<DirectAnswer | null> =>
+  directDocuments.answer(request, context, requestInfo(context, request), routes);
 
 /**
  * A Web stream over a Node stream that reads nothing until it is read itself
@@ -136,10 +168,7 @@ async function splitRendered(
     key,
     context,
     info.nonce,
-    (split, splitContext) => {
-      const element = documentElement(splitContext, request.url, info, split);
-      return split?.kind === "page" ? pageHtml(element) : renderedHtml(element, info);
-    },
+    renderHtmlFor(request, info),
     (route, reason) =>
       info.notice?.({ route, reason }, "page rendered whole: split render refused"),
   );
@@ -163,8 +192,13 @@ function splitKeyOf(
   if (info.rewrittenTo !== undefined || info.rewrittenFrom !== undefined) return null;
   const leaf = context.staticHandlerContext.matches.at(-1)?.route;
   if (!leaf || !nextPageOf(leaf.handle)) return null;
+  return routeKey(leaf.id, info);
+}
+
+/** A route's key: its id, the host's default locale (the unprefixed routes' locale), whether it has a nonce. */
+function routeKey(leafId: string, info: RequestInfo): string {
   const nonce = info.nonce === undefined ? "" : "nonce";
-  return `${leaf.id} ${defaultLocaleOfOrigin(info.origin)} ${nonce}`;
+  return `${leafId} ${defaultLocaleOfOrigin(info.origin)} ${nonce}`;
 }
 
 export default async function handleRequest(
@@ -177,7 +211,23 @@ export default async function handleRequest(
   // The loader data ready now is rendered in the same pass as the page.
   await takeReadyHandoff(routerContext);
   const info = requestInfo(loadContext, request);
+  // Any header a route set (React Router's `headers`, a loader's), before ours.
+  const ownHeaders = [...responseHeaders.keys()].length > 0;
   const split = await splitRendered(request, responseStatusCode, routerContext, info);
+  const expected = info.directExpected;
+  if (expected !== undefined) {
+    info.directExpected = undefined;
+    directDocuments.check(info, expected, {
+      key: splitKeyOf(request, responseStatusCode, routerContext, info),
+      html: split?.html ?? null,
+      routePattern: info.routePattern,
+      status: responseStatusCode,
+      ownHeaders,
+    });
+  } else if (split?.split && !ownHeaders) {
+    const key = splitKeyOf(request, responseStatusCode, routerContext, info);
+    if (key !== null) directDocuments.learn(key, routerContext);
+  }
   if (split !== null) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     const html = Readable.from([Buffer.from(split.html)], { objectMode: false });

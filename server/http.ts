@@ -248,7 +248,7 @@ export function createRequestListener(deps: AppDependencies): AppListener {
       method: req.method,
       path: exchange.rawPath,
       route: exchange.routePattern,
-      ...(exchange.splitRendered && { render: "split" }),
+      ...(exchange.rendered && { render: exchange.rendered }),
       status,
       durationMs: Math.round(durationMs * 10) / 10,
       ip: clientAddress(req.headers, peer, config),

@@ -169,6 +169,27 @@ export function createSplitRenderer(token: string) {
 
   return {
     /**
+     * The page's document from `key`'s template once it is trusted (checked
+     * against the whole render), with the handoff already written: null when it
+     * is not trusted, or the page fails or waits when rendered alone. For the
+     * direct answer (app/direct/), which compares its own answers.
+     */
+    async trustedRender(
+      key: string,
+      context: EntryContext,
+      nonce: string | undefined,
+      handoff: string,
+      renderHtml: RenderHtml,
+    ): Promise<string | null> {
+      const known = routes.get(key);
+      if (known === undefined || !("template" in known) || known.checked < CHECKS_BEFORE_TRUST) {
+        return null;
+      }
+      const split = await renderSplit(known, context, nonce, handoff, renderHtml);
+      return "html" in split ? split.html : null;
+    },
+
+    /**
      * The page's document for this request (`split`: the split render's; else the
      * whole render it was checked against), or null: render it whole, as before.
      * `key` names its route and locale: what its document is the same for.

@@ -217,14 +217,7 @@ export function sendStream(
       started = true;
       source.off("data", hold);
       const whole = held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes);
-      const compress = compressWith !== null && whole.length >= MIN_COMPRESSIBLE_BYTES;
-      const body = compress ? compressWhole(whole, compressWith) : whole;
-      res.writeHead(status, {
-        ...sent,
-        ...(compress ? { "Content-Encoding": compressWith } : {}),
-        "Content-Length": body.length,
-      });
-      res.end(body);
+      writeWhole(res, status, sent, whole, compressWith);
     };
     const hold = (chunk: Buffer) => {
       held.push(chunk);
@@ -240,6 +233,50 @@ export function sendStream(
     };
     source.on("data", hold);
     source.once("end", sendWhole);
+  });
+}
+
+/** `whole` in one write with its length, compressed in one call when worth it. */
+function writeWhole(
+  res: ServerResponse,
+  status: number,
+  sent: OutgoingHttpHeaders,
+  whole: Buffer,
+  compressWith: "br" | "gzip" | null,
+): void {
+  const compress = compressWith !== null && whole.length >= MIN_COMPRESSIBLE_BYTES;
+  const body = compress ? compressWhole(whole, compressWith) : whole;
+  res.writeHead(status, {
+    ...sent,
+    ...(compress ? { "Content-Encoding": compressWith } : {}),
+    "Content-Length": body.length,
+  });
+  res.end(body);
+}
+
+/**
+ * Writes an answer that is all there, as `sendStream` writes a source that
+ * ends in its first turn: in one write with its length, compressed in one call
+ * when there is an `encoding` and it is at least MIN_COMPRESSIBLE_BYTES, and
+ * with `Vary: Accept-Encoding` whenever there is an `encoding`. Resolves once
+ * the response is closed.
+ */
+export function sendBody(
+  res: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  body: Buffer,
+  encoding: Encoding | null,
+): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.destroyed) return resolve();
+    res.once("close", () => resolve());
+    const compressWith = encoding === null || encoding === "identity" ? null : encoding;
+    const sent = without(
+      encoding === null ? headers : varyingOnEncoding(res, headers),
+      "content-length",
+    );
+    writeWhole(res, status, sent, body, compressWith);
   });
 }
 

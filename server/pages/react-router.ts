@@ -6,7 +6,7 @@ import type { RequestInfo } from "../../app/context.ts";
 import { basePathOf, type AppServerBuild } from "../platform/build.ts";
 import { REPORT_ENDPOINT } from "../../app/routing/reporting.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
-import { mayCompress, negotiateEncoding, sendStream } from "./compression.ts";
+import { mayCompress, negotiateEncoding, sendBody, sendStream } from "./compression.ts";
 import type { Config } from "../platform/config.ts";
 import { withSecure } from "../platform/cookies.ts";
 import {
@@ -74,6 +74,9 @@ export function createPageRenderer(
   // With traces on, its middleware, loaders, actions and render in spans of their own.
   const handle = createRequestHandler(tracing ? tracing.instrument(build) : build, "production");
   const contextFor = (info: RequestInfo) => build.entry.module.createRequestContext(info);
+  // A trusted page's document without React Router's handler (app/direct/): not
+  // with traces on, which show its loaders and render in spans of their own.
+  const directDocument = tracing ? undefined : build.entry.module.directDocument;
   // Route ids are file paths without spaces (app/routes.ts).
   const renderOnceRoutes = renderOnceRouteIds(build.routes).join(" ");
 
@@ -115,10 +118,27 @@ export function createPageRenderer(
       // The URL React Router sees carries the public origin, so absolute links and
       // its cross-origin check on form posts agree with what the browser sent.
       const request = webRequestOf(req, res, origin);
-      const response = await handle(request, contextFor(info));
+      const context = contextFor(info);
+      const direct = info.splitRender && (await directDocument?.(request, context, build.routes));
+      if (direct) {
+        exchange.routePattern = direct.routePattern;
+        exchange.rendered = "direct";
+        // The headers React Router's answer has, in its order.
+        const headers: OutgoingHttpHeaders = {
+          ...(!res.hasHeader("cache-control") && { "cache-control": PER_REQUEST_CACHE_CONTROL }),
+          "content-type": "text/html; charset=utf-8",
+          [policyHeader]: policyWithNonce(nonce, requestId),
+        };
+        const encoding = config.compression
+          ? negotiateEncoding(req.headers["accept-encoding"])
+          : null;
+        await sendBody(res, 200, headers, Buffer.from(direct.html), encoding);
+        return 200;
+      }
+      const response = await handle(request, context);
       // The root middleware wrote it while the request was handled.
       exchange.routePattern = info.routePattern;
-      if (info.splitRendered) exchange.splitRendered = true;
+      if (info.splitRendered) exchange.rendered = "split";
       // A page's own code answered (a Next.js page's getServerSideProps or
       // getInitialProps ended the response): nothing of ours follows.
       if (res.headersSent) {

@@ -17,6 +17,12 @@ export interface AppServerBuild extends ServerBuild {
   entry: ServerBuild["entry"] & {
     module: ServerBuild["entry"]["module"] & {
       createRequestContext: (info: RequestInfo) => RouterContextProvider;
+      /** A trusted page's document without React Router's handler (app/direct/); null: through it. */
+      directDocument?: (
+        request: Request,
+        context: RouterContextProvider,
+        routes: ServerBuild["routes"],
+      ) => Promise<{ readonly html: string; readonly routePattern: string } | null>;
     };
   };
 }

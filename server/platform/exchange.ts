@@ -33,8 +33,12 @@ export interface Exchange {
   routePattern?: string;
   /** Health probes are logged at debug level only. */
   quiet?: boolean;
-  /** The page was answered by the split render (app/split-render/), for the access log. */
-  splitRendered?: boolean;
+  /**
+   * How a page rendered per request was answered, for the access log: by the
+   * split render (app/split-render/), or directly, without React Router's
+   * request handler (app/direct/). Unset: rendered whole.
+   */
+  rendered?: "split" | "direct";
   /** The pipeline step that answered (the last one asked), for the metrics. */
   answeredBy?: AnsweredBy;
   /**

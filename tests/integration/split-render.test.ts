@@ -1,8 +1,10 @@
 /**
- * The split render (app/split-render/, docs/decisions/033) on the production
- * build of the example site: a page rendered per request is answered from its
- * route's kept document once that route's first answers matched the whole
- * render, and what it answers is the whole render's document, byte for byte
+ * The split render (app/split-render/, docs/decisions/033) and the direct
+ * answer (app/direct/, docs/decisions/034) on the production build of the
+ * example site: a page rendered per request is answered from its route's kept
+ * document once that route's first answers matched the whole render, then
+ * without React Router's request handler once its next ones matched React
+ * Router's; and what it answers is the whole render's document, byte for byte
  * but for what is the request's own (its nonce, its id, the time it was served).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -56,8 +58,32 @@ describe("the split render", () => {
     },
   );
 
+  // Each route's fourth answer (split) taught the direct answer (app/direct/); its fifth and sixth
+  // are checked against React Router's, then it is answered directly.
+  test.each([
+    ["/blog/hello", "/blog/hello%20world?ref=feed&b=%20"],
+    ["/fr/blog/hello", "/fr/blog/autre"],
+    ["/de/blog/hallo", "/de/blog/hallo?x=1&x=2"],
+  ])(
+    "%s is then answered directly, from its seventh answer, as the whole render answers it",
+    async (first, other) => {
+      const checked = await rendered(split, first);
+      expect(checked.access.render).toBe("split");
+      for (const path of [first, other]) {
+        const { response, access } = await rendered(split, path);
+        expect(access.render).toBe("direct");
+        expect(access.route).toMatch(/\/blog\/:slug$/);
+        const reference = await rendered(whole, path);
+        expect(normalised(response, split)).toBe(normalised(reference.response, whole));
+        for (const header of ["content-type", "cache-control", "vary"]) {
+          expect(response.headers[header]).toBe(reference.response.headers[header]);
+        }
+      }
+    },
+  );
+
   test("no route's answers differed from the whole render's", () => {
-    expect(split.logs.filter((line) => /split render refused/.test(line.msg))).toEqual([]);
+    expect(split.logs.filter((line) => /refused/.test(line.msg))).toEqual([]);
   });
 
   test("error pages and HEAD are rendered whole", async () => {
@@ -72,5 +98,8 @@ describe("the split render", () => {
     const head = await split.request("/blog/hello", { method: "HEAD" });
     expect(head.status).toBe(200);
     expect((await split.accessLog(head)).render).toBeUndefined();
+    const post = await split.request("/blog/hello", { method: "POST" });
+    expect(post.status).toBe(200);
+    expect((await split.accessLog(post)).render).toBeUndefined();
   });
 });

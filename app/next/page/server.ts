@@ -125,6 +125,13 @@ export function nextPageLoader(page: PageComponent, functions: DataFunctions, me
   const pattern = patternOfFile(meta.file);
   return async function loader({ request, context }: LoaderFunctionArgs): Promise<NextPageData> {
     const info = requestInfo(context, request);
+    // The direct answer ran this loader for this request already (app/direct/): its outcome, once.
+    const replay = info.replayLoader;
+    if (replay?.loader === loader) {
+      info.replayLoader = undefined;
+      if ("error" in replay.outcome) throw replay.outcome.error;
+      return replay.outcome.value as NextPageData;
+    }
     const pageRequest = withAsked(
       pageRequestOf(new URL(request.url), pattern, info.basePath),
       info.askedFor,
