@@ -274,7 +274,12 @@ export function createDirectDocuments(options: DirectOptions) {
         info.nonce,
       );
       const html = await options.renderPage(key, entryContext, request, info, handoff);
-      if (html === null) return throughReactRouter();
+      if (html === null) {
+        // Its template is no longer trusted, or its page fails alone: forgotten until
+        // React Router answers the route split again.
+        routes.delete(key);
+        return throughReactRouter();
+      }
       keep(key, known);
       known.answered++;
       if (known.checked < CHECKS_BEFORE_TRUST || known.answered % CHECK_EVERY === 0) {

@@ -245,8 +245,8 @@ describe("the direct answer", () => {
     expect(loaders.page).not.toHaveBeenCalled();
   });
 
-  test("a page that fails alone goes through React Router with its loader's outcome", async () => {
-    const { ask, trusted, renderPage, loaders } = site();
+  test("a page that fails alone goes through React Router with its loader's outcome, its route forgotten until answered split again", async () => {
+    const { direct, ask, trusted, renderPage, loaders } = site();
     await trusted();
     renderPage.mockResolvedValueOnce(null);
     const { answer, info } = await ask();
@@ -255,6 +255,11 @@ describe("the direct answer", () => {
       value: { props: { url: "http://x/blog/hello" } },
     });
     expect(loaders.page).toHaveBeenCalledTimes(CHECKS_BEFORE_TRUST + 1);
+    const forgotten = await ask();
+    expect(forgotten.info.replayLoader).toBeUndefined();
+    expect(loaders.page).toHaveBeenCalledTimes(CHECKS_BEFORE_TRUST + 1);
+    direct.learn(PAGE, learnedContext);
+    expect((await ask()).info.directExpected).toBeDefined();
   });
 
   test.each([
