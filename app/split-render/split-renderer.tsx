@@ -17,6 +17,7 @@ import {
   fillTemplate,
   handoffMarkup,
   markersOf,
+  pageHeadValues,
   pageParts,
   queuedResources,
   templateOf,
@@ -160,10 +161,11 @@ export function createSplitRenderer(token: string) {
       return { failure: "its page fails, or waits for data, when rendered alone" };
     }
     // React puts a page's styles and preloads before any head element the document hoists.
-    if (!template.resourcesAtHead && queuedResources(page.head)) {
+    const { viewport, head } = pageHeadValues(template, page.head);
+    if (!template.resourcesAtHead && queuedResources(head)) {
       return { failure: "its page's styles or preloads go before what its document hoists" };
     }
-    const values = { nonce: nonce ?? "", head: page.head, body: page.body, nextData, handoff };
+    const values = { nonce: nonce ?? "", viewport, head, body: page.body, nextData, handoff };
     return { html: fillTemplate(template, values) };
   }
 

@@ -10,7 +10,7 @@
  */
 import { scriptJson } from "../next/page/next-data.ts";
 
-export type Hole = "nonce" | "head" | "body" | "nextData" | "handoff";
+export type Hole = "nonce" | "viewport" | "head" | "body" | "nextData" | "handoff";
 
 /** Literal parts with a hole between each two: `parts.length === holes.length + 1`. */
 export interface DocumentTemplate {
@@ -53,6 +53,15 @@ export function markersOf(token: string): Markers {
 }
 
 const DOCUMENT_END = "</body></html>";
+/**
+ * Where React writes a page's viewport `<meta>`: after the head's charset and
+ * any viewport of the document's own, before everything else the document
+ * puts in its head.
+ */
+const VIEWPORT_PLACE =
+  /<head(?: [^>]*)?>(?:<meta charSet="[^"]*"\/>)?(?:<meta name="viewport" content="[^"]*"\/>)*/;
+/** The viewport `<meta>`s React writes first in a page's head elements. */
+const LEADING_VIEWPORTS = /^(?:<meta name="viewport" content="[^"]*"\/>)+/;
 /** The document's head up to the page's head elements, when it holds only what React writes first. */
 const ONLY_PREAMBLE_BEFORE =
   /<head(?: [^>]*)?>(?:<meta charSet="[^"]*"\/>)?(?:<meta name="viewport" content="[^"]*"\/>)?$/;
@@ -139,8 +148,28 @@ export function templateOf(
   literal(html.slice(from, html.length - end.length));
   hole("handoff");
   parts[parts.length - 1] = DOCUMENT_END;
-  const beforeHead = parts[holes.indexOf("head")]!;
+  const headAt = holes.indexOf("head");
+  const beforeHead = parts[headAt]!;
+  // The page's viewport goes before what the document hoists, as React puts it.
+  const place = VIEWPORT_PLACE.exec(beforeHead);
+  if (place !== null) {
+    const at = place.index + place[0].length;
+    parts.splice(headAt, 1, beforeHead.slice(0, at), beforeHead.slice(at));
+    holes.splice(headAt, 0, "viewport");
+  }
   return { parts, holes, resourcesAtHead: ONLY_PREAMBLE_BEFORE.test(beforeHead) };
+}
+
+/**
+ * A page's head elements as the template's holes take them: its leading
+ * viewport `<meta>`s apart, when the template has a place for them.
+ */
+export function pageHeadValues(
+  template: DocumentTemplate,
+  head: string,
+): Pick<HoleValues, "viewport" | "head"> {
+  const viewport = template.holes.includes("viewport") ? LEADING_VIEWPORTS.exec(head)?.[0] : "";
+  return viewport ? { viewport, head: head.slice(viewport.length) } : { viewport: "", head };
 }
 
 /** The document for one request. */

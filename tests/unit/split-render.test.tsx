@@ -16,6 +16,7 @@ import {
 } from "../../app/split-render/chain.ts";
 import {
   fillTemplate,
+  pageHeadValues,
   handoffMarkup,
   markersOf,
   pageParts,
@@ -184,13 +185,22 @@ describe("the document's template", () => {
 
   test("its holes are filled in place, the nonce wherever it was", () => {
     const template = templateOf(rendered, markers, nonce, handoff)!;
-    expect(template.holes).toEqual(["head", "nonce", "body", "nonce", "nextData", "handoff"]);
+    expect(template.holes).toEqual([
+      "viewport",
+      "head",
+      "nonce",
+      "body",
+      "nonce",
+      "nextData",
+      "handoff",
+    ]);
     // Nothing of the document's own before the page's head elements: its styles may go there.
     expect(template.resourcesAtHead).toBe(true);
     const withIcon = rendered.replace(markers.head, `<link rel="icon" href="/i"/>${markers.head}`);
     expect(templateOf(withIcon, markers, nonce, handoff)!.resourcesAtHead).toBe(false);
     const html = fillTemplate(template, {
       nonce: "NEW",
+      viewport: "",
       head: "<title>T</title>",
       body: "<p>page</p>",
       nextData: "{}",
@@ -201,6 +211,30 @@ describe("the document's template", () => {
         '<script nonce="NEW">a</script></head><body><div id="__next"><p>page</p></div>' +
         '<script id="__NEXT_DATA__" nonce="NEW">{}</script><!--handoff--></body></html>',
     );
+  });
+
+  test("a page's viewport goes after the charset and the document's viewport, before what the document hoists", () => {
+    const hoisting = rendered.replace(
+      `<meta charSet="utf-8"/>${markers.head}`,
+      `<meta charSet="utf-8"/><meta name="viewport" content="doc"/><link rel="icon" href="/i"/>${markers.head}`,
+    );
+    const template = templateOf(hoisting, markers, nonce, handoff)!;
+    const pageHead =
+      '<meta name="viewport" content="a"/><meta name="viewport" content="b"/><title>T</title>';
+    const values = pageHeadValues(template, pageHead);
+    expect(values).toEqual({
+      viewport: '<meta name="viewport" content="a"/><meta name="viewport" content="b"/>',
+      head: "<title>T</title>",
+    });
+    const html = fillTemplate(template, { nonce, body: "", nextData: "", handoff, ...values });
+    expect(html).toContain(
+      '<head><meta charSet="utf-8"/><meta name="viewport" content="doc"/><meta name="viewport" content="a"/>' +
+        '<meta name="viewport" content="b"/><link rel="icon" href="/i"/><title>T</title><script',
+    );
+    // A viewport later in the page's head is not React's first: it stays with the rest.
+    expect(
+      pageHeadValues(template, '<title>T</title><meta name="viewport" content="a"/>').viewport,
+    ).toBe("");
   });
 
   test.each([

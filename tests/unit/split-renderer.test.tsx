@@ -64,18 +64,20 @@ function site(
     document = () => "<p>frame</p>",
     pageHead = "<title>t</title>",
     beforeHead = "",
-  }: { document?: () => string; pageHead?: string; beforeHead?: string } = {},
+    viewport = "",
+  }: { document?: () => string; pageHead?: string; beforeHead?: string; viewport?: string } = {},
 ) {
   const handoff = handoffMarkup(DATA, NONCE);
-  const doc = (head: string, body: string, nextData: string) =>
-    `<html><head><meta charSet="utf-8"/>${beforeHead}${head}<script nonce="${NONCE}"></script></head>` +
+  // React writes a page's viewport before what the document hoists; in a page alone, first.
+  const doc = (head: string, body: string, nextData: string, pageViewport = "") =>
+    `<html><head><meta charSet="utf-8"/>${pageViewport}${beforeHead}${head}<script nonce="${NONCE}"></script></head>` +
     `<body>${document()}<div id="__next">${body}</div><script nonce="${NONCE}">${nextData}</script>` +
     `${handoff}</body></html>`;
   return vi.fn(async (split: SplitRender | null) => {
     if (split) heard(split);
     if (split?.kind === "template") return doc(markers.head, markers.body, markers.nextData);
-    if (split?.kind === "page") return `${pageHead}${markers.pageStart}${page()}</div>`;
-    return doc(pageHead, page(), '{"page":1}');
+    if (split?.kind === "page") return `${viewport}${pageHead}${markers.pageStart}${page()}</div>`;
+    return doc(pageHead, page(), '{"page":1}', viewport);
   });
 }
 
@@ -186,6 +188,20 @@ describe("the split render", () => {
     expect(refused).toHaveBeenCalledExactlyOnceWith(
       "route",
       "its page's styles or preloads go before what its document hoists",
+    );
+  });
+
+  test("a page's viewport goes where React puts it, before what the document hoists", async () => {
+    const render = site(() => "<p>x</p>", {
+      viewport: '<meta name="viewport" content="width=device-width"/>',
+      beforeHead: '<meta name="from-document" content="yes"/>',
+    });
+    const refused = vi.fn();
+    const all = await answers(createSplitRenderer(TOKEN), render, 5, refused);
+    expect(refused).not.toHaveBeenCalled();
+    expect(all.at(-1)?.split).toBe(true);
+    expect(all.at(-1)?.html).toContain(
+      '<meta charSet="utf-8"/><meta name="viewport" content="width=device-width"/><meta name="from-document" content="yes"/><title>t</title>',
     );
   });
 
