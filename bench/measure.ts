@@ -53,6 +53,9 @@ export function rssMb(pid: number): number {
 
 export interface Measurement {
   cpuMsPerRequest: number;
+  /** The server's CPU milliseconds over the load (and settleMs), and the requests it answered. */
+  cpuMs: number;
+  requests: number;
   rps: number;
   p99: number;
   wrongStatus: number;
@@ -91,8 +94,11 @@ export async function measure(
   });
   const answered = result.requests.total;
   if (options.settleMs) await new Promise((resolve) => setTimeout(resolve, options.settleMs));
+  const spent = cpuMs(server.pid) - cpuBefore;
   return {
-    cpuMsPerRequest: answered > 0 ? (cpuMs(server.pid) - cpuBefore) / answered : NaN,
+    cpuMsPerRequest: answered > 0 ? spent / answered : NaN,
+    cpuMs: spent,
+    requests: answered,
     rps: result.requests.average,
     p99: result.latency.p99,
     wrongStatus,

@@ -25,8 +25,12 @@
  * requests of a page rendered per request: docs/benchmarks.md, 2026-12-02).
  * Then BENCH_ROUNDS (5) rounds, each path measured on every server in an order
  * that turns by one place each round (with five servers over five rounds, each
- * is measured once in each place; before, one was always measured first). Each
- * measurement is of one server alone, the others stopped (SIGSTOP) meanwhile;
+ * is measured once in each place; before, one was always measured first). A
+ * path's measurement on a server, in a round, is BENCH_SLICES (3) slices of
+ * BENCH_SLICE_S (1) seconds, taken in turns with the other servers' (the order
+ * reversed every other slice), their CPU and requests summed: a drift of the
+ * host's speed within the round falls on every server alike, not on the one
+ * measured while it lasted. Each slice is of one server alone, the others stopped (SIGSTOP) meanwhile;
  * continued, it gets BENCH_SETTLE_MS (1000) for what fell due while it was
  * stopped, and its CPU is read as long after the load, so that the work the
  * requests left behind is counted with them. The folder defaults to
@@ -75,6 +79,9 @@ const WARM_REQUESTS = Number(process.env.BENCH_WARM_REQUESTS ?? 30_000);
 const WARM_TURNS = 6;
 const CONTROL = process.env.BENCH_CONTROL !== "0";
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1000);
+// A round's measurement of a path on a server, in this many slices of SLICE_S seconds.
+const SLICES = Number(process.env.BENCH_SLICES ?? 3);
+const SLICE_S = Number(process.env.BENCH_SLICE_S ?? 1);
 /** The folders asked for, each with the paths named after its `=`, if any. */
 const folders = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : [DEFAULT_FOLDER]).map(
   (arg) => {
@@ -378,16 +385,24 @@ async function benchFolder(folder: string, named: readonly string[] | null): Pro
       // This round's order: the servers' list turned by `round` places.
       const order = running.map((_, k) => (k + round) % running.length);
       for (const { path, status } of paths) {
-        for (const i of order) {
-          const peer = running[i]!;
-          if (!serves[i]!.has(path)) continue;
-          const result = await measureAlone(i, path, status);
-          if (result.wrongStatus > 0 || result.errors > 0)
-            console.log(
-              `  ${peer.name} ${path}: ${result.wrongStatus} wrong statuses, ${result.errors} errors`,
-            );
-          samples.get(path)![i]!.push(result.cpuMsPerRequest);
+        // Each server's figure for this path: its CPU and requests summed over SLICES
+        // slices, taken in turns, the order reversed every other slice.
+        const spent = running.map(() => ({ cpuMs: 0, requests: 0 }));
+        for (let slice = 0; slice < SLICES; slice++) {
+          for (const i of slice % 2 === 0 ? order : order.toReversed()) {
+            const peer = running[i]!;
+            if (!serves[i]!.has(path)) continue;
+            const result = await measureAlone(i, path, status, { duration: SLICE_S });
+            if (result.wrongStatus > 0 || result.errors > 0)
+              console.log(
+                `  ${peer.name} ${path}: ${result.wrongStatus} wrong statuses, ${result.errors} errors`,
+              );
+            spent[i]!.cpuMs += result.cpuMs;
+            spent[i]!.requests += result.requests;
+          }
         }
+        for (const [i, { cpuMs, requests }] of spent.entries())
+          if (serves[i]!.has(path)) samples.get(path)![i]!.push(cpuMs / requests);
         line.push(
           `${path} ${running
             .map((peer, i) =>

@@ -406,6 +406,8 @@ async function main() {
     if (!list) return undefined;
     return {
       cpuMsPerRequest: median(list.map((m) => m.cpuMsPerRequest)),
+      cpuMs: list.reduce((sum, m) => sum + m.cpuMs, 0),
+      requests: list.reduce((sum, m) => sum + m.requests, 0),
       rps: median(list.map((m) => m.rps)),
       p99: median(list.map((m) => m.p99)),
       wrongStatus: list.reduce((sum, m) => sum + m.wrongStatus, 0),
