@@ -2,7 +2,8 @@
  * `npm run bench:profile [-- <path>]`: where this server's CPU goes while it
  * answers one page under load (issue 24). The production build runs with
  * `node --cpu-prof`, pinned to the server core; autocannon loads it from the
- * load core for BENCH_PROFILE_S (12) seconds; the profile's samples taken in
+ * load core for BENCH_PROFILE_S (12) seconds, after BENCH_PROFILE_WARM_S (2) seconds
+ * of load not profiled; the profile's samples taken in
  * that window (start-up and shutdown left out) are summed by self time:
  *   - by package: each dependency by name, Node's own modules, V8 and native
  *     code, the garbage collector, the app's server build, our server;
@@ -31,6 +32,8 @@ await pinLoadGenerator(process.env.BENCH_LOAD_CPU ?? "0");
 const PATH = process.argv[2] ?? "/blog/hello";
 const SECONDS = Number(process.env.BENCH_PROFILE_S ?? 12);
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 25);
+// Seconds of load before the profiled window (JIT, caches; a server settles after some 30 000 requests).
+const WARM_S = Number(process.env.BENCH_PROFILE_WARM_S ?? 2);
 
 interface CallFrame {
   functionName: string;
@@ -194,7 +197,7 @@ const server =
         });
 let stopped = false;
 try {
-  await measure(server, PATH, 200, { duration: 2 }); // warm-up: JIT, caches
+  await measure(server, PATH, 200, { duration: WARM_S });
   // V8's profile clock and process.hrtime are both the monotonic clock.
   const from = Number(process.hrtime.bigint() / 1000n);
   const result = await measure(server, PATH, 200, { duration: SECONDS });
