@@ -100,14 +100,19 @@ function site(
     const answer = await direct.answer(request, {} as RouterContextProvider, info, serverRoutes);
     return { answer, info };
   };
-  /** React Router rendered the request again and got what the direct answer expected. */
-  const agreed = (info: RequestInfo, expected: DirectExpected) =>
+  /** React Router rendered the request again and got what the direct answer expected, but for `differs`. */
+  const agreed = (
+    info: RequestInfo,
+    expected: DirectExpected,
+    differs: Partial<Parameters<typeof direct.check>[2]> = {},
+  ) =>
     direct.check(info, expected, {
       key: expected.key,
       html: expected.html,
       routePattern: expected.routePattern,
       status: 200,
       ownHeaders: false,
+      ...differs,
     });
   /** Learned, then checked twice with React Router agreeing. */
   const trusted = async () => {
@@ -187,18 +192,10 @@ describe("the direct answer", () => {
     ["React Router matched another pattern", { routePattern: "/blog/*" }, /another route pattern/],
     ["React Router rendered it whole", { html: null }, /rendered it whole/],
   ])("a route is refused, named once, when %s", async (_name, actual, reason) => {
-    const { direct, ask, loaders, refused } = site();
+    const { direct, ask, loaders, refused, agreed } = site();
     direct.learn(PAGE, learnedContext);
     const { info } = await ask();
-    const expected = info.directExpected!;
-    direct.check(info, expected, {
-      key: expected.key,
-      html: expected.html,
-      routePattern: expected.routePattern,
-      status: 200,
-      ownHeaders: false,
-      ...actual,
-    });
+    agreed(info, info.directExpected!, actual);
     expect(refused).toHaveBeenCalledTimes(1);
     expect(refused.mock.calls[0]![1]).toBe(PAGE);
     expect(refused.mock.calls[0]![2]).toMatch(reason);
