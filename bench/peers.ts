@@ -30,10 +30,10 @@
  * BENCH_SLICE_S (1) seconds, taken in turns with the other servers' (the order
  * reversed every other slice), their CPU and requests summed: a drift of the
  * host's speed within the round falls on every server alike, not on the one
- * measured while it lasted. Each slice is of one server alone, the others stopped (SIGSTOP) meanwhile;
- * continued, it gets BENCH_SETTLE_MS (1000) for what fell due while it was
- * stopped, and its CPU is read as long after the load, so that the work the
- * requests left behind is counted with them. The folder defaults to
+ * measured while it lasted. Each slice is of one server alone, the others
+ * stopped (SIGSTOP) meanwhile; continued, it gets BENCH_SETTLE_MS (1000) for
+ * what fell due while it was stopped, and its CPU is read as long after the
+ * load, so that the work the requests left behind is counted with them. The folder defaults to
  * bench/pages-folder.
  *
  * Any other folder (a team's, the example site `site`, one of Next.js's

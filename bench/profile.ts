@@ -32,7 +32,8 @@ await pinLoadGenerator(process.env.BENCH_LOAD_CPU ?? "0");
 const PATH = process.argv[2] ?? "/blog/hello";
 const SECONDS = Number(process.env.BENCH_PROFILE_S ?? 12);
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 25);
-// Seconds of load before the profiled window (JIT, caches; a server settles after some 30 000 requests).
+// Seconds of load before the profiled window: JIT, caches (a server settles after
+// some 30 000 requests of a page rendered per request).
 const WARM_S = Number(process.env.BENCH_PROFILE_WARM_S ?? 2);
 
 interface CallFrame {

@@ -101,7 +101,7 @@ function site(
     return { answer, info };
   };
   /** React Router rendered the request again and got what the direct answer expected, but for `differs`. */
-  const agreed = (
+  const reRendered = (
     info: RequestInfo,
     expected: DirectExpected,
     differs: Partial<Parameters<typeof direct.check>[2]> = {},
@@ -119,10 +119,10 @@ function site(
     direct.learn(PAGE, learnedContext);
     for (let i = 0; i < CHECKS_BEFORE_TRUST; i++) {
       const { info } = await ask();
-      agreed(info, info.directExpected!);
+      reRendered(info, info.directExpected!);
     }
   };
-  return { direct, loaders, refused, renderPage, ask, agreed, trusted, serverRoutes };
+  return { direct, loaders, refused, renderPage, ask, reRendered, trusted, serverRoutes };
 }
 
 describe("the direct answer", () => {
@@ -135,7 +135,7 @@ describe("the direct answer", () => {
   });
 
   test("a learned route's first answers are React Router's, from the loader outcome the direct answer got", async () => {
-    const { direct, ask, loaders, agreed } = site();
+    const { direct, ask, loaders, reRendered } = site();
     direct.learn(PAGE, learnedContext);
     for (let i = 0; i < CHECKS_BEFORE_TRUST; i++) {
       const { answer, info } = await ask();
@@ -145,7 +145,7 @@ describe("the direct answer", () => {
       });
       expect(info.replayLoader?.loader).toBe(loaders.page);
       expect(info.directExpected).toMatchObject({ key: PAGE, routePattern: "/blog/:slug" });
-      agreed(info, info.directExpected!);
+      reRendered(info, info.directExpected!);
     }
     const { answer, info } = await ask();
     expect(answer?.routePattern).toBe("/blog/:slug");
@@ -192,10 +192,10 @@ describe("the direct answer", () => {
     ["React Router matched another pattern", { routePattern: "/blog/*" }, /another route pattern/],
     ["React Router rendered it whole", { html: null }, /rendered it whole/],
   ])("a route is refused, named once, when %s", async (_name, actual, reason) => {
-    const { direct, ask, loaders, refused, agreed } = site();
+    const { direct, ask, loaders, refused, reRendered } = site();
     direct.learn(PAGE, learnedContext);
     const { info } = await ask();
-    agreed(info, info.directExpected!, actual);
+    reRendered(info, info.directExpected!, actual);
     expect(refused).toHaveBeenCalledTimes(1);
     expect(refused.mock.calls[0]![1]).toBe(PAGE);
     expect(refused.mock.calls[0]![2]).toMatch(reason);
